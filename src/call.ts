@@ -1,0 +1,32 @@
+// One call as the model experiences it: the registry's argument check and the tool body,
+// folded into the harness result shape with the `Error: ` envelope (harness-contract §1.5).
+import { ERROR_PREFIX } from './messages.js'
+import { resolveOptions, type TodoWriteOptions, type TodoWriteValue } from './schema.js'
+import { executeTodoWrite, render, type Exec } from './tool.js'
+
+export interface ToolResult {
+  content: [{ type: 'text'; text: string }]
+  isError: boolean
+  value?: TodoWriteValue
+}
+
+const textResult = (text: string, isError: boolean): ToolResult => ({ content: [{ type: 'text', text }], isError })
+
+/** The model-facing result of a failure: the registry prefixes the thrown message. */
+export const errorResult = (error: unknown): ToolResult =>
+  textResult(ERROR_PREFIX + (error instanceof Error ? error.message : String(error)), true)
+
+/** The model-facing result of an accepted call. */
+export const successResult = (value: TodoWriteValue): ToolResult => ({ ...textResult(render(value), false), value })
+
+/** Run one todo_write call synchronously, exactly as the harness would answer it. */
+export function callTodoWrite(args: unknown, exec: Exec, options: TodoWriteOptions = {}): ToolResult {
+  try {
+    return successResult(executeTodoWrite(args, exec, resolveOptions(options)))
+  } catch (error) {
+    return errorResult(error)
+  }
+}
+
+/** The one text the model reads. */
+export const resultText = (result: ToolResult): string => result.content[0].text

@@ -1,0 +1,43 @@
+// `todo-write call`: one call's arguments on stdin, one JSON line on stdout.
+import { callTodoWrite, resultText, type ToolResult } from '../call.js'
+import { MemorySession, type LogEvent } from '../log.js'
+import type { TodoWriteOptions } from '../schema.js'
+import { OPTION_FLAGS, parseFlags, parseJsonText, readAll, toolOptions } from './io.js'
+
+export const CALL_HELP = `todo-write call [--no-agent] [--allow-parallel-in-progress] [--unknown-item-keys drop|reject]
+
+Reads one JSON text, the call's arguments, on stdin and prints one line:
+  {"isError":false,"text":"Updated todo list: …","value":{…},"event":{"type":"todo/write","data":{…}}}
+  {"isError":true,"text":"Error: …"}
+Exit 0 in both cases; 2 when stdin is not JSON or a flag is unknown.
+  --no-agent                     the caller has no owning agent session
+  --allow-parallel-in-progress   accept any number of in_progress items
+  --unknown-item-keys MODE       drop (default) or reject extra item keys`
+
+/** The CLI's line for one call: keys in the spec's order (TW-CLI-1). */
+export interface CallLine {
+  isError: boolean
+  text: string
+  value?: ToolResult['value']
+  event?: LogEvent
+}
+
+export function callLine(args: unknown, agent: boolean, options: TodoWriteOptions): CallLine {
+  const session = new MemorySession()
+  const result = callTodoWrite(args, agent ? { agent: { session } } : {}, options)
+  const line: CallLine = { isError: result.isError, text: resultText(result) }
+  if (!result.isError) {
+    const event = session.events[0]!
+    line.value = result.value
+    line.event = { type: event.type, data: event.data }
+  }
+  return line
+}
+
+export async function runCall(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream): Promise<number> {
+  const { values } = parseFlags({ args: argv, options: { 'no-agent': { type: 'boolean' }, ...OPTION_FLAGS }, strict: true })
+  const options = toolOptions(values)
+  const args = parseJsonText(await readAll(stdin), 'stdin')
+  stdout.write(JSON.stringify(callLine(args, !values['no-agent'], options)) + '\n')
+  return 0
+}

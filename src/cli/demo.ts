@@ -1,0 +1,35 @@
+// `todo-write demo`: the README's main job on an embedded default — a short agent session
+// played through `todo-write call`, each call's arguments and the exact line it prints.
+import { currentTodos, MemorySession } from '../log.js'
+import { callTodoWrite, resultText } from '../call.js'
+import { callLine } from './call.js'
+
+interface DemoCall {
+  note: string
+  args: string
+  agent: boolean
+}
+
+const DEMO_CALLS: DemoCall[] = [
+  { note: 'plan three tasks', agent: true, args: '{"todos":[{"content":"read the code","status":"in_progress"},{"content":"write the fix","status":"pending"},{"content":"run the tests","status":"pending"}]}' },
+  { note: 'contents are trimmed; extra keys are dropped', agent: true, args: '{"todos":[{"content":"  read the code ","status":"completed","id":1},{"content":"write the fix","status":"in_progress"},{"content":"run the tests","status":"pending"}]}' },
+  { note: 'two tasks in progress', agent: true, args: '{"todos":[{"content":"a","status":"in_progress"},{"content":"b","status":"in_progress"}]}' },
+  { note: 'duplicate after trimming', agent: true, args: '{"todos":[{"content":"ship it","status":"pending"},{"content":"ship it\\n","status":"pending"}]}' },
+  { note: 'schema violations, all reported', agent: true, args: '{"todos":[{"content":"a","status":"done"},{"status":"pending"},7]}' },
+  { note: 'no owning agent session', agent: false, args: '{"todos":[]}' },
+]
+
+export function runDemo(stdout: NodeJS.WritableStream): number {
+  stdout.write('todo-write demo: each call as `todo-write call` answers it\n')
+  for (const [index, call] of DEMO_CALLS.entries()) {
+    stdout.write(`\n# ${index + 1}. ${call.note}${call.agent ? '' : ' (--no-agent)'}\n`)
+    stdout.write(`$ echo '${call.args}' | todo-write call${call.agent ? '' : ' --no-agent'}\n`)
+    stdout.write(JSON.stringify(callLine(JSON.parse(call.args), call.agent, {})) + '\n')
+  }
+  // The same calls against one session: only accepted calls reach the log.
+  const session = new MemorySession()
+  for (const call of DEMO_CALLS) resultText(callTodoWrite(JSON.parse(call.args), call.agent ? { agent: { session } } : {}))
+  stdout.write(`\nOne session fed all ${DEMO_CALLS.length} calls logged ${session.events.length} todo/write events; current list:\n`)
+  stdout.write(JSON.stringify(currentTodos(session.events)) + '\n')
+  return 0
+}

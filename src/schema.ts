@@ -1,0 +1,86 @@
+// TypeBox schemas: the single source of the argument type, the JSON Schema the model
+// sees, and the compiled check. Harness-worded violations are derived from these same
+// schemas by `schemaViolations` (validate.ts), never from TypeBox's own messages.
+import Type, { type Static, type TSchema } from 'typebox'
+import { Compile } from 'typebox/compile'
+import { CONTENT_DESCRIPTION, STATUS_DESCRIPTION, TODOS_DESCRIPTION } from './messages.js'
+
+/** The three statuses, in the order the harness lists them (ACP's PlanEntryStatus). */
+export const STATUSES = ['pending', 'in_progress', 'completed'] as const
+
+export const Status = Type.Enum(STATUSES, { type: 'string', description: STATUS_DESCRIPTION })
+export type Status = Static<typeof Status>
+
+/** A normalized todo: exactly what a `todo/write` snapshot holds. */
+export const Todo = Type.Object(
+  {
+    content: Type.String({ description: CONTENT_DESCRIPTION }),
+    status: Status,
+  },
+  { additionalProperties: false },
+)
+export type Todo = Static<typeof Todo>
+
+/** What happens to item keys other than `content` and `status` (TW-OPT-KEYS-*). */
+export type UnknownItemKeys = 'drop' | 'reject'
+
+export interface TodoWriteOptions {
+  /** Accept any number of `in_progress` items (TW-OPT-PARALLEL-*). Default false. */
+  allowParallelInProgress?: boolean
+  /** `drop` (default) accepts and drops extra item keys; `reject` closes the item schema. */
+  unknownItemKeys?: UnknownItemKeys
+}
+
+export interface ResolvedOptions {
+  allowParallelInProgress: boolean
+  unknownItemKeys: UnknownItemKeys
+}
+
+export const DEFAULT_OPTIONS: ResolvedOptions = { allowParallelInProgress: false, unknownItemKeys: 'drop' }
+
+export const resolveOptions = (options: TodoWriteOptions = {}): ResolvedOptions => ({
+  allowParallelInProgress: options.allowParallelInProgress ?? DEFAULT_OPTIONS.allowParallelInProgress,
+  unknownItemKeys: options.unknownItemKeys ?? DEFAULT_OPTIONS.unknownItemKeys,
+})
+
+// The model-facing item: the seed leaves it open (extra keys allowed, then dropped).
+const itemSchema = (closed: boolean) => (closed ? Todo : Type.Object(Todo.properties))
+
+const argumentsSchema = (closed: boolean) =>
+  Type.Object({ todos: Type.Array(itemSchema(closed), { description: TODOS_DESCRIPTION }) })
+
+/** The parameter schema with open items (the seed's), the type of a schema-valid call. */
+export const TodoWriteArgs = argumentsSchema(false)
+export type TodoWriteArgs = Static<typeof TodoWriteArgs>
+
+const OPEN = Compile(TodoWriteArgs)
+const CLOSED_SCHEMA = argumentsSchema(true)
+const CLOSED = Compile(CLOSED_SCHEMA)
+
+/** The parameter schema the model sees for these options. */
+export const parametersSchema = (options: ResolvedOptions): TSchema =>
+  options.unknownItemKeys === 'reject' ? CLOSED_SCHEMA : TodoWriteArgs
+
+/** The compiled TypeBox check of the parameter schema for these options. */
+export const checkArguments = (options: ResolvedOptions, value: unknown): value is TodoWriteArgs =>
+  (options.unknownItemKeys === 'reject' ? CLOSED : OPEN).Check(value)
+
+/** The canonical value of an accepted call (TW-VALUE-1). */
+export const TodoWriteValue = Type.Object(
+  {
+    todos: Type.Array(Todo),
+    counts: Type.Object(
+      {
+        pending: Type.Integer({ minimum: 0 }),
+        inProgress: Type.Integer({ minimum: 0 }),
+        completed: Type.Integer({ minimum: 0 }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+)
+export type TodoWriteValue = Static<typeof TodoWriteValue>
+
+/** The JSON text of a schema, as emitted to the model or to a golden file. */
+export const emitJsonSchema = (schema: TSchema): string => JSON.stringify(schema, null, 2) + '\n'

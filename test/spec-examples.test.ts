@@ -1,0 +1,28 @@
+// Runs EVERY worked example of spec/todo.md against the library (spec section 0).
+import { describe, expect, it } from 'vitest'
+import { callTodoWrite, resultText } from '../src/call.js'
+import { currentTodos, MemorySession } from '../src/log.js'
+import type { TodoWriteOptions } from '../src/schema.js'
+import { examples } from './support/spec.js'
+
+const all = examples()
+
+describe('spec/todo.md examples', () => {
+  it('the spec holds examples', () => {
+    expect(all.length).toBeGreaterThan(30)
+  })
+
+  it.each(all.map((example) => [`line ${example.line} (${example.rules.join(' ')})`, example] as const))('%s', (_, example) => {
+    const session = new MemorySession()
+    for (const call of example.calls) {
+      const before = session.events.length
+      const result = callTodoWrite(JSON.parse(call.args), call.agent ? { agent: { session } } : {}, call.options as TodoWriteOptions)
+      expect(resultText(result)).toBe(call.text)
+      expect(result.isError).toBe(call.value === undefined)
+      if (call.value !== undefined) expect(JSON.stringify(result.value)).toBe(call.value)
+      const appended = session.events.slice(before).map(({ type, data }) => JSON.stringify({ type, data }))
+      expect(appended).toEqual(call.event === 'none' ? [] : [call.event])
+      if (call.current !== undefined) expect(JSON.stringify(currentTodos(session.events))).toBe(call.current)
+    }
+  })
+})

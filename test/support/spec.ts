@@ -1,0 +1,77 @@
+// Reads spec/todo.md: its rule and property IDs, and its worked examples in the
+// `todo-example` block form defined in the spec's section 0.
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+export const SPEC_PATH = fileURLToPath(new URL('../../spec/todo.md', import.meta.url))
+export const specText = (): string => readFileSync(SPEC_PATH, 'utf8')
+
+export interface ExampleCall {
+  args: string
+  agent: boolean
+  options: Record<string, unknown>
+  text: string
+  value?: string
+  event: string
+  current?: string
+}
+
+export interface Example {
+  line: number
+  rules: string[]
+  calls: ExampleCall[]
+}
+
+const ID = /TW-[A-Z0-9]+(?:-[A-Z0-9]+)*/g
+
+/** Rule IDs are the `### TW-…` headings; property IDs are the rows of the properties table. */
+export function definedIds(text = specText()): { rules: string[]; properties: string[] } {
+  const rules = [...text.matchAll(/^#{3,4} (TW-[A-Z0-9-]+) — /gm)].map((m) => m[1]!)
+  const properties = [...text.matchAll(/^\| (TW-PROP-[A-Z0-9-]+) \|/gm)].map((m) => m[1]!)
+  return { rules, properties }
+}
+
+const KEYS = new Set(['args', 'agent', 'options', 'text', 'value', 'event', 'current'])
+
+function parseCalls(lines: string[], startLine: number): ExampleCall[] {
+  const calls: Partial<ExampleCall>[] = []
+  lines.forEach((line, offset) => {
+    const match = /^([a-z]+): (.*)$/s.exec(line)
+    const where = `spec/todo.md:${startLine + offset}`
+    if (!match || !KEYS.has(match[1]!)) throw new Error(`${where}: not an example line: ${JSON.stringify(line)}`)
+    const [, key, rest] = match as unknown as [string, keyof ExampleCall, string]
+    if (key === 'args') calls.push({ args: rest, options: {} })
+    const call = calls.at(-1)
+    if (!call) throw new Error(`${where}: an example call must start with args:`)
+    if (key === 'agent') {
+      if (rest !== 'yes' && rest !== 'no') throw new Error(`${where}: agent must be yes or no`)
+      call.agent = rest === 'yes'
+    } else if (key === 'options') call.options = JSON.parse(rest)
+    else if (key !== 'args') (call as Record<string, unknown>)[key] = rest
+  })
+  return calls.map((call, index) => {
+    for (const key of ['agent', 'text', 'event'] as const) {
+      if (call[key] === undefined) throw new Error(`spec/todo.md:${startLine}: call ${index + 1} has no ${key}:`)
+    }
+    if ((call.value === undefined) !== (call.event === 'none')) {
+      throw new Error(`spec/todo.md:${startLine}: call ${index + 1}: value: must be present exactly when event: is not none`)
+    }
+    return call as ExampleCall
+  })
+}
+
+/** Every `todo-example` block of the spec, in document order. */
+export function examples(text = specText()): Example[] {
+  const lines = text.split('\n')
+  const found: Example[] = []
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```todo-example(.*)$/.exec(lines[i]!)
+    if (!open) continue
+    const rules = [...open[1]!.matchAll(ID)].map((m) => m[0])
+    const end = lines.indexOf('```', i + 1)
+    if (end < 0) throw new Error(`spec/todo.md:${i + 1}: unterminated example`)
+    found.push({ line: i + 1, rules, calls: parseCalls(lines.slice(i + 1, end), i + 2) })
+    i = end
+  }
+  return found
+}
