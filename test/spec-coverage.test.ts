@@ -18,7 +18,8 @@ function testSources(dir = TEST_DIR): string[] {
 
 const { rules, properties } = definedIds()
 const exampleIds = new Set(examples().flatMap((example) => example.rules))
-const testText = testSources().join('\n')
+// `TW-ARGS-*` names a family of rules, not an ID.
+const testText = testSources().join('\n').replace(/TW-[A-Z0-9-]*-\*/g, '')
 const namedInTests = new Set([...testText.matchAll(/TW-[A-Z0-9]+(?:-[A-Z0-9]+)*/g)].map((m) => m[0]))
 
 describe('spec coverage', () => {

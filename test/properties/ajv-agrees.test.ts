@@ -1,0 +1,23 @@
+import { test } from '@fast-check/vitest'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import fc from 'fast-check'
+import { expect } from 'vitest'
+import { checkArguments, parametersSchema, resolveOptions } from '../../src/schema.js'
+import { schemaViolations } from '../../src/violations.js'
+import { anyArgs } from './arbitraries.js'
+
+const ajv = new Ajv2020({ strict: false })
+const variants = (['drop', 'reject'] as const).map((unknownItemKeys) => {
+  const options = resolveOptions({ unknownItemKeys })
+  return { options, schema: parametersSchema(options), ajvCheck: ajv.compile(JSON.parse(JSON.stringify(parametersSchema(options)))) }
+})
+
+test.prop([fc.oneof(anyArgs, fc.jsonValue()), fc.constantFrom(0, 1)])(
+  'TW-PROP-AJV-AGREES: ajv, the compiled TypeBox check and the worded walk agree',
+  (value, which) => {
+    const { options, schema, ajvCheck } = variants[which]!
+    const typebox = checkArguments(options, value)
+    expect(ajvCheck(value)).toBe(typebox)
+    expect(schemaViolations(schema, value).length === 0).toBe(typebox)
+  },
+)

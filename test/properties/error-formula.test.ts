@@ -1,0 +1,35 @@
+import { test } from '@fast-check/vitest'
+import fc from 'fast-check'
+import { expect } from 'vitest'
+import { callTodoWrite, resultText } from '../../src/call.js'
+import { MemorySession } from '../../src/log.js'
+import { modelQuote, modelText, modelTrim } from '../support/model.js'
+import { content, items, padding } from './arbitraries.js'
+
+const agent = () => ({ agent: { session: new MemorySession() } })
+
+test.prop([content, padding, padding])('TW-PROP-ERROR-FORMULA: duplicate text quotes the trimmed content (TW-DUP-2)', (text, before, after) => {
+  const todos = [{ content: text, status: 'pending' }, { content: before + text + after, status: 'completed' }]
+  const trimmed = modelTrim(text)
+  const expected =
+    trimmed === ''
+      ? 'Error: invalid todo: `content` must be a non-empty string'
+      : modelTrim(before + text + after) === trimmed
+        ? `Error: invalid todos: duplicate content ${modelQuote(trimmed)}`
+        : 'Updated todo list: 1 pending, 0 in progress, 1 completed.'
+  expect(resultText(callTodoWrite({ todos }, agent()))).toBe(expected)
+})
+
+test.prop([fc.string({ unit: 'binary' })])('TW-PROP-ERROR-FORMULA: the quoting table is JSON.stringify (TW-DUP-2)', (text) => {
+  expect(modelQuote(text)).toBe(JSON.stringify(text))
+})
+
+test.prop([padding])('TW-PROP-ERROR-FORMULA: a content of only trim-set whitespace is empty (TW-EMPTY-1)', (pad) => {
+  const expected = modelTrim(pad) === '' ? 'Error: invalid todo: `content` must be a non-empty string' : 'Updated todo list: 1 pending, 0 in progress, 0 completed.'
+  expect(resultText(callTodoWrite({ todos: [{ content: pad, status: 'pending' }] }, agent()))).toBe(expected)
+})
+
+test.prop([items, fc.boolean()])('TW-PROP-ERROR-FORMULA: every text equals the spec formula (TW-ACTIVE-1, TW-SUCCESS-1)', (todos, owned) => {
+  const result = callTodoWrite({ todos }, owned ? agent() : {})
+  expect(resultText(result)).toBe(modelText(todos, owned))
+})

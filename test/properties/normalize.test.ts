@@ -1,0 +1,16 @@
+import { test } from '@fast-check/vitest'
+import { expect } from 'vitest'
+import { callTodoWrite } from '../../src/call.js'
+import { MemorySession } from '../../src/log.js'
+import { validArgs } from './arbitraries.js'
+
+test.prop([validArgs])('TW-PROP-NORMALIZE-IDEMPOTENT: a snapshot sent back yields the identical snapshot', (args) => {
+  const session = new MemorySession()
+  const first = callTodoWrite(args, { agent: { session } })
+  if (first.isError) return
+  const snapshot = session.events[0]!.data as { todos: unknown[] }
+  const again = callTodoWrite(JSON.parse(JSON.stringify(snapshot)), { agent: { session } })
+  expect(again.isError).toBe(false)
+  expect(JSON.stringify(session.events[1]!.data)).toBe(JSON.stringify(snapshot))
+  expect(again.value).toEqual(first.value)
+})

@@ -1,0 +1,39 @@
+import { test } from '@fast-check/vitest'
+import { expect } from 'vitest'
+import { callTodoWrite } from '../../src/call.js'
+import { currentTodos, MemorySession } from '../../src/log.js'
+import { modelSnapshot, type ModelItem } from '../support/model.js'
+import { calls } from './arbitraries.js'
+
+function play(sequence: { args: unknown; agent: boolean }[]) {
+  const session = new MemorySession()
+  let lastAccepted: { args: unknown; snapshot: ModelItem[] } | null = null
+  for (const { args, agent } of sequence) {
+    const result = callTodoWrite(args, agent ? { agent: { session } } : {})
+    if (!result.isError) lastAccepted = { args, snapshot: modelSnapshot((args as { todos: ModelItem[] }).todos) }
+  }
+  return { session, lastAccepted }
+}
+
+test.prop([calls])('TW-PROP-REPLAY-IDEMPOTENT: replaying the same log twice gives the same list', (sequence) => {
+  const { session } = play(sequence)
+  const persisted = session.events.map((event) => JSON.stringify(event))
+  const first = currentTodos(persisted.map((line) => JSON.parse(line)))
+  const second = currentTodos(persisted.map((line) => JSON.parse(line)))
+  expect(second).toEqual(first)
+  expect(currentTodos(session.events)).toEqual(first)
+})
+
+test.prop([calls])('TW-PROP-LAST-ACCEPTED: the current list is the last accepted normalized list', (sequence) => {
+  const { session, lastAccepted } = play(sequence)
+  expect(currentTodos(session.events)).toEqual(lastAccepted ? lastAccepted.snapshot : null)
+})
+
+test.prop([calls])('TW-PROP-RESEND: re-sending the last accepted arguments leaves the list unchanged', (sequence) => {
+  const { session, lastAccepted } = play(sequence)
+  if (!lastAccepted) return
+  const before = currentTodos(session.events)
+  const result = callTodoWrite(lastAccepted.args, { agent: { session } })
+  expect(result.isError).toBe(false)
+  expect(currentTodos(session.events)).toEqual(before)
+})
