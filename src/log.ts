@@ -3,6 +3,7 @@
 import type { Todo } from './schema.js'
 
 export const TODO_WRITE = 'todo/write'
+export const TURN_START = 'turn/start'
 
 export interface TodoWriteData {
   todos: Todo[]
@@ -47,4 +48,14 @@ export function currentTodos(events: Iterable<LogEvent>): Todo[] | null {
     if (event.type === TODO_WRITE) current = (event.data as TodoWriteData).todos
   }
   return current
+}
+
+/** The standing plan (TW-STANDING-1): the latest snapshot, cleared by a later `turn/start`. */
+export function standingPlan(events: Iterable<LogEvent>): Todo[] | null {
+  let plan: Todo[] | null = null
+  for (const event of events) {
+    if (event.type === TODO_WRITE) plan = (event.data as TodoWriteData).todos
+    else if (event.type === TURN_START) plan = null
+  }
+  return plan
 }
