@@ -1,19 +1,35 @@
 // The `todo-write` command: dispatches to its subcommands (the bin is bin.ts).
 import { CALL_HELP, runCall } from './call.js'
+import { CONFORM_HELP, killPortsOnSignals, runConform } from './conform.js'
 import { runDemo } from './demo.js'
 import { UsageError } from './io.js'
+import { runServe, SERVE_HELP } from './serve.js'
 
 const HELP = `todo-write — the reference implementation of the todo_write agent tool
 
 Usage:
   todo-write call [flags] < arguments.json   run one call, print its result line
   todo-write demo                            play a short sample session
+  todo-write serve                           speak the conformance protocol on stdio
+  todo-write conform [options] -- <command>  check a port: vectors and differential fuzzing
   todo-write --help                          this text
 
 ${CALL_HELP}
+
+${SERVE_HELP}
+
+${CONFORM_HELP}
 `
 
-export async function main(argv: string[], io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+export interface Io {
+  stdin: NodeJS.ReadableStream
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }
+  /** The environment of the ports `conform` starts; default: this process's. */
+  env?: NodeJS.ProcessEnv
+}
+
+export async function main(argv: string[], io: Io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   const [command, ...rest] = argv
   try {
     switch (command) {
@@ -22,6 +38,13 @@ export async function main(argv: string[], io = { stdin: process.stdin, stdout: 
         return await runCall(rest, io.stdin, io.stdout)
       case 'demo':
         return runDemo(io.stdout)
+      case 'serve':
+        if (rest.includes('--help')) return void io.stdout.write(SERVE_HELP + '\n'), 0
+        return await runServe(rest, io.stdin, io.stdout)
+      case 'conform':
+        if (rest.slice(0, rest.includes('--') ? rest.indexOf('--') : undefined).includes('--help')) return void io.stdout.write(CONFORM_HELP + '\n'), 0
+        if (io.stdin === process.stdin) killPortsOnSignals()
+        return await runConform(rest, io)
       case '--help':
       case '-h':
       case 'help':

@@ -75,3 +75,36 @@ export function examples(text = specText()): Example[] {
   }
   return found
 }
+
+export const PROTOCOL_PATH = fileURLToPath(new URL('../../spec/protocol.md', import.meta.url))
+export const protocolText = (): string => readFileSync(PROTOCOL_PATH, 'utf8')
+
+/** A `protocol-example` block of spec/protocol.md: request lines (`> `), each followed by its response line (`< `). */
+export interface ProtocolExample {
+  line: number
+  rules: string[]
+  exchanges: { request: string; response: string }[]
+}
+
+export function protocolExamples(text = protocolText()): ProtocolExample[] {
+  const lines = text.split('\n')
+  const found: ProtocolExample[] = []
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```protocol-example(.*)$/.exec(lines[i]!)
+    if (!open) continue
+    const end = lines.indexOf('```', i + 1)
+    if (end < 0) throw new Error(`spec/protocol.md:${i + 1}: unterminated example`)
+    const body = lines.slice(i + 1, end)
+    const exchanges: ProtocolExample['exchanges'] = []
+    for (let j = 0; j < body.length; j += 2) {
+      const [request, response] = [body[j]!, body[j + 1] ?? '']
+      if (!request.startsWith('> ') || !response.startsWith('< ')) {
+        throw new Error(`spec/protocol.md:${i + 2 + j}: each "> request" line is followed by its "< response" line`)
+      }
+      exchanges.push({ request: request.slice(2), response: response.slice(2) })
+    }
+    found.push({ line: i + 1, rules: [...open[1]!.matchAll(ID)].map((m) => m[0]), exchanges })
+    i = end
+  }
+  return found
+}

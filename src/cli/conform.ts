@@ -1,0 +1,155 @@
+// `todo-write conform [options] [-- <command …>]`: the porting kit. Runs the vectors and
+// the differential fuzzer against a port speaking the protocol; with no command, against
+// the embedded default (the reference's own `serve`, and the Python port when python3 exists).
+import { spawnSync } from 'node:child_process'
+import { randomInt } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { killAll } from '../conformance/port.js'
+import { buildReport, header, lastLine, portSummary, progressLine, writeReport, type RunSettings } from '../conformance/report.js'
+import { conformPort, FUZZ_ID, type PortRun } from '../conformance/runner.js'
+import { quoteCommand } from '../conformance/shell.js'
+import { BUNDLED_SUITE, checkUniqueIds, loadCaseFile, loadSuite, matches, parseExpectedFailures, selected, VectorError } from '../conformance/vectors.js'
+import { parseFlags, UsageError } from './io.js'
+
+export const CONFORM_HELP = `todo-write conform [options] [-- <command> [args…]]
+
+Starts <command> as a port speaking the protocol of spec/protocol.md, runs every vector
+of the suite, then generated call sequences through the port and the reference, and
+compares every answer. Without a command: the reference's own \`todo-write serve\`, and
+the Python example port when python3 is on PATH. Exit 0 when every case passes, 1 otherwise.
+  --seed N                   fast-check seed (default: a random one, printed)
+  --runs N                   generated sequences; 0 skips fuzzing (default 3000)
+  --timeout MS               per-request timeout (default 5000)
+  --start-timeout MS         timeout of the start handshake of a fresh process (default 10000)
+  --max-restarts N           restarts after a fault before the port is given up on (default 10)
+  --run ID, --skip ID        only / not these cases (repeatable; ID* is a prefix; "fuzz" is the fuzzer)
+  --expected-failures FILE   case ids that must fail, one per line (# comments)
+  --cases FILE               also run this case file (repeatable), e.g. a regression case
+  --vectors FILE             the suite file (default: the bundled test/golden/vectors/suite.json)
+  --regressions DIR          where shrunk counterexamples go (default: conform-regressions)
+  --report FILE              write a JSON report
+  --progress, --no-progress  progress on stderr (default: when stderr is a terminal)`
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const BIN = `${ROOT}dist/cli/bin.js`
+export const PYTHON_PORT = `${ROOT}examples/ports/python/todo_write.py`
+
+const local = (path: string): string => {
+  const rel = relative(process.cwd(), path)
+  return rel.startsWith('..') ? path : rel
+}
+
+/** The embedded default: the reference's `serve`, and the Python port where python3 runs. */
+export function defaultPorts(print: (line: string) => void): string[][] {
+  const ports = [[process.execPath, local(BIN), 'serve']]
+  if (spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0) ports.push(['python3', local(PYTHON_PORT)])
+  else print('python3 is not on PATH: the Python example port is skipped')
+  return ports
+}
+
+function integer(raw: string | undefined, flag: string, fallback: number, min: number): number {
+  if (raw === undefined) return fallback
+  const value = Number(raw)
+  if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min) throw new UsageError(`${flag} must be an integer ≥ ${min}, got ${JSON.stringify(raw)}`)
+  return value
+}
+
+const FLAGS = {
+  seed: { type: 'string' },
+  runs: { type: 'string' },
+  timeout: { type: 'string' },
+  'start-timeout': { type: 'string' },
+  'max-restarts': { type: 'string' },
+  run: { type: 'string', multiple: true },
+  skip: { type: 'string', multiple: true },
+  'expected-failures': { type: 'string' },
+  cases: { type: 'string', multiple: true },
+  vectors: { type: 'string' },
+  regressions: { type: 'string' },
+  report: { type: 'string' },
+  progress: { type: 'boolean' },
+  'no-progress': { type: 'boolean' },
+} as const
+
+interface Io {
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }
+  env?: NodeJS.ProcessEnv
+}
+
+function loadCases(values: { vectors?: string; cases?: string[] }) {
+  try {
+    const { suite, cases } = loadSuite(values.vectors ?? BUNDLED_SUITE)
+    const all = [...cases, ...(values.cases ?? []).flatMap((file) => loadCaseFile(file))]
+    checkUniqueIds(all)
+    return { suite, cases: all }
+  } catch (error) {
+    if (error instanceof VectorError) throw new UsageError(error.message)
+    throw error
+  }
+}
+
+export async function runConform(argv: string[], io: Io): Promise<number> {
+  const split = argv.indexOf('--')
+  const { values } = parseFlags({ args: split < 0 ? argv : argv.slice(0, split), options: FLAGS, strict: true, allowPositionals: false })
+  const command = split < 0 ? null : argv.slice(split + 1)
+  if (command !== null && command.length === 0) throw new UsageError('no command after --')
+  const settings: RunSettings = {
+    seed: integer(values.seed, '--seed', randomInt(2 ** 31), -(2 ** 31)),
+    runs: integer(values.runs, '--runs', 3000, 0),
+    timeoutMs: integer(values.timeout, '--timeout', 5000, 1),
+    startTimeoutMs: integer(values['start-timeout'], '--start-timeout', 10000, 1),
+    maxRestarts: integer(values['max-restarts'], '--max-restarts', 10, 0),
+  }
+  const { suite, cases } = loadCases(values)
+  const known = [FUZZ_ID, ...cases.map((c) => c.id)]
+  for (const pattern of values.run ?? []) {
+    if (!known.some((id) => matches(id, pattern))) throw new UsageError(`--run ${pattern} matches no case (ids look like spec/TW-DUP-2/1, golden/args-null, fuzz)`)
+  }
+  let expectedFailures: string[] | null = null
+  if (values['expected-failures'] !== undefined) {
+    try {
+      expectedFailures = parseExpectedFailures(readFileSync(values['expected-failures'], 'utf8'))
+    } catch (error) {
+      throw new UsageError(`cannot read the expected-failures file: ${(error as Error).message}`)
+    }
+  }
+  const print = (line: string) => void io.stdout.write(line + '\n')
+  const progress = progressLine(io.stderr, values['no-progress'] ? false : (values.progress ?? io.stderr.isTTY === true))
+  const selection = { run: values.run ?? [], skip: values.skip ?? [] }
+  print(header(suite, settings, settings.runs > 0 && selected(FUZZ_ID, selection)))
+  const ports = command ? [command] : defaultPorts(print)
+  const runs: PortRun[] = []
+  for (const port of ports) {
+    print(`== ${quoteCommand(port)}`)
+    const run = await conformPort({
+      ...settings,
+      command: port,
+      ...(io.env ? { env: io.env } : {}),
+      cases,
+      selection,
+      expectedFailures,
+      regressionsDir: values.regressions ?? 'conform-regressions',
+      conformCommand: ['node', local(BIN), 'conform'],
+      print,
+      progress: progress(`[${port.at(-1)}] `),
+    })
+    runs.push(run)
+    print(portSummary(run))
+  }
+  if (values.report !== undefined) writeReport(values.report, buildReport(suite, settings, runs))
+  print(lastLine(runs))
+  return runs.some((run) => run.failed > 0) ? 1 : 0
+}
+
+/** Ctrl-C or a kill: no port outlives the kit. */
+export function killPortsOnSignals(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killAll()
+      process.exit(signal === 'SIGINT' ? 130 : 143)
+    })
+  }
+}

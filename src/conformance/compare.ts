@@ -1,0 +1,51 @@
+// What the kit compares (TW-KIT-COMPARE-1): `isError`, `text` code unit for code unit, and
+// `value`, `event`, `current` as `JSON.stringify` writes them after parsing the port's
+// line, so key order and every character count, but the port's own JSON escaping does not.
+import { shown, type CallInput, type CallOutcome } from './protocol.js'
+
+const FIELDS = ['isError', 'text', 'value', 'event', 'current'] as const
+export type Field = (typeof FIELDS)[number]
+
+/** The canonical bytes of one field. */
+const canonical = (outcome: CallOutcome, field: Field): string => JSON.stringify(outcome[field] ?? null)
+
+/** The fields on which two outcomes differ, in a fixed order; empty when they agree. */
+export const differingFields = (expected: CallOutcome, actual: CallOutcome): Field[] =>
+  FIELDS.filter((field) => canonical(expected, field) !== canonical(actual, field))
+
+/** An outcome as one canonical JSON line (the order of FIELDS), every non-printable escaped. */
+export const outcomeLine = (outcome: CallOutcome): string =>
+  shown(Object.fromEntries(FIELDS.map((field) => [field, outcome[field] ?? null])))
+
+/** A raw text with every character outside printable ASCII written as `<U+XXXX>`. */
+export const visibleText = (text: string): string =>
+  text.replace(/[^\x20-\x7e]/gu, (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`)
+
+/** Why one call of a case failed: a different answer, or no usable answer at all. */
+export interface CallFailure {
+  /** Zero-based index of the call in its case or sequence. */
+  call: number
+  input: CallInput
+  expected: CallOutcome
+  actual?: CallOutcome
+  differs?: Field[]
+  /** The port's fault or error response when there is no outcome to compare. */
+  problem?: string
+  /** The port broke the protocol (hung, exited, garbage) rather than answering. */
+  fault?: boolean
+  stderrTail?: string
+}
+
+/** A call failure as indented lines for the terminal: input, both outputs, the difference. */
+export function describeFailure(failure: CallFailure, calls: number): string[] {
+  const lines = [`call ${failure.call + 1} of ${calls}: agent ${failure.input.agent ? 'yes' : 'no'}, options ${shown(failure.input.options)}`]
+  lines.push(`  args:     ${visibleText(failure.input.args)}`)
+  lines.push(`  expected: ${outcomeLine(failure.expected)}`)
+  if (failure.actual) {
+    lines.push(`  actual:   ${outcomeLine(failure.actual)}`)
+    lines.push(`  differs:  ${failure.differs!.join(', ')}`)
+  }
+  if (failure.problem) lines.push(`  problem:  the port ${failure.problem}`)
+  if (failure.stderrTail) lines.push('  stderr (tail):', ...failure.stderrTail.split('\n').map((line) => `    | ${line}`))
+  return lines
+}

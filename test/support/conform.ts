@@ -1,0 +1,42 @@
+// Runs `todo-write conform` in-process (its ports are still subprocesses) and captures
+// what it prints; fixture ports live in test/fixtures/ports/.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PassThrough } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { main } from '../../src/cli/cli.js'
+
+export const FIXTURES = fileURLToPath(new URL('../fixtures/ports/', import.meta.url))
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+export const PYTHON_PORT = join(ROOT, 'examples/ports/python/todo_write.py')
+
+export interface ConformRun {
+  status: number
+  stdout: string
+  stderr: string
+  lines: string[]
+  last: string
+}
+
+const collect = (stream: PassThrough): (() => string) => {
+  const chunks: Buffer[] = []
+  stream.on('data', (chunk: Buffer) => chunks.push(Buffer.from(chunk)))
+  return () => Buffer.concat(chunks).toString('utf8')
+}
+
+/** `todo-write conform <argv>`; env (when given) is the port's environment. */
+export async function conform(argv: string[], env?: NodeJS.ProcessEnv): Promise<ConformRun> {
+  const stdout = new PassThrough()
+  const stderr = new PassThrough()
+  const out = collect(stdout)
+  const err = collect(stderr)
+  const status = await main(['conform', ...argv], { stdin: new PassThrough(), stdout, stderr, ...(env ? { env } : {}) })
+  const text = out()
+  const lines = text.split('\n').filter((line) => line !== '')
+  return { status, stdout: text, stderr: err(), lines, last: lines.at(-1) ?? '' }
+}
+
+export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'todo-write-conform-'))
+
+export const node = (fixture: string, ...args: string[]): string[] => [process.execPath, join(FIXTURES, fixture), ...args]
