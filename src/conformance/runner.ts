@@ -70,6 +70,8 @@ async function runVectors(port: Port, config: ConformConfig, cases: VectorCase[]
     config.print(`FAIL ${c.id}: ${c.description}`)
     describeFailure(failure, c.calls.length).forEach((line) => config.print('  ' + line))
   }
+  const agreed = results.filter((r) => r.passed).length
+  if (cases.length > 0) config.print(`${agreed === cases.length ? 'ok' : 'FAIL'} vectors: ${agreed} of ${cases.length} cases agree with the expected outcomes`)
 }
 
 const failureSummary = (failure: CallFailure): string =>
