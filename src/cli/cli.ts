@@ -1,6 +1,6 @@
 // The `todo-write` command: dispatches to its subcommands (the bin is bin.ts).
 import { CALL_HELP, runCall } from './call.js'
-import { CONFORM_HELP, killPortsOnSignals, runConform } from './conform.js'
+import { CONFORM_HELP } from './conform-help.js'
 import { runDemo } from './demo.js'
 import { UsageError } from './io.js'
 import { runServe, SERVE_HELP } from './serve.js'
@@ -41,10 +41,14 @@ export async function main(argv: string[], io: Io = { stdin: process.stdin, stdo
       case 'serve':
         if (rest.includes('--help')) return void io.stdout.write(SERVE_HELP + '\n'), 0
         return await runServe(rest, io.stdin, io.stdout)
-      case 'conform':
-        if (rest.slice(0, rest.includes('--') ? rest.indexOf('--') : undefined).includes('--help')) return void io.stdout.write(CONFORM_HELP + '\n'), 0
+      case 'conform': {
+        const flags = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest
+        if (flags.includes('--help')) return void io.stdout.write(CONFORM_HELP + '\n'), 0
+        // Loaded on demand: the kit pulls in fast-check, which `call` has no use for.
+        const { killPortsOnSignals, runConform } = await import('./conform.js')
         if (io.stdin === process.stdin) killPortsOnSignals()
         return await runConform(rest, io)
+      }
       case '--help':
       case '-h':
       case 'help':

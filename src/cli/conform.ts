@@ -13,24 +13,6 @@ import { quoteCommand } from '../conformance/shell.js'
 import { BUNDLED_SUITE, checkUniqueIds, loadCaseFile, loadSuite, matches, parseExpectedFailures, selected, VectorError } from '../conformance/vectors.js'
 import { parseFlags, UsageError } from './io.js'
 
-export const CONFORM_HELP = `todo-write conform [options] [-- <command> [args…]]
-
-Starts <command> as a port speaking the protocol of spec/protocol.md, runs every vector
-of the suite, then generated call sequences through the port and the reference, and
-compares every answer. Without a command: the reference's own \`todo-write serve\`, and
-the Python example port when python3 is on PATH. Exit 0 when every case passes, 1 otherwise.
-  --seed N                   fast-check seed (default: a random one, printed)
-  --runs N                   generated sequences; 0 skips fuzzing (default 3000)
-  --timeout MS               per-request timeout (default 5000)
-  --start-timeout MS         timeout of the start handshake of a fresh process (default 10000)
-  --max-restarts N           restarts after a fault before the port is given up on (default 10)
-  --run ID, --skip ID        only / not these cases (repeatable; ID* is a prefix; "fuzz" is the fuzzer)
-  --expected-failures FILE   case ids that must fail, one per line (# comments)
-  --cases FILE               also run this case file (repeatable), e.g. a regression case
-  --vectors FILE             the suite file (default: the bundled test/golden/vectors/suite.json)
-  --regressions DIR          where shrunk counterexamples go (default: conform-regressions)
-  --report FILE              write a JSON report
-  --progress, --no-progress  progress on stderr (default: when stderr is a terminal)`
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const BIN = `${ROOT}dist/cli/bin.js`

@@ -57,6 +57,21 @@ describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)
   })
 })
 
+describe('the embedded default that `npm start` runs (TW-KIT-REPORT-1)', () => {
+  const hasPython = spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0
+
+  it(`with no command: the reference's serve${hasPython ? ' and the Python port' : ' (python3 missing: said so)'}, one total last line`, () => {
+    const run = runCli(['conform', '--runs', '20', '--seed', '9'])
+    const ports = run.stdout.split('\n').filter((line) => line.startsWith('== '))
+    expect(ports[0]).toMatch(/ dist\/cli\/bin\.js serve$/)
+    if (hasPython) expect(ports[1]).toMatch(/^== python3 .*examples\/ports\/python\/todo_write\.py$/)
+    else expect(run.stdout).toContain('python3 is not on PATH: the Python example port is skipped')
+    expect(ports).toHaveLength(hasPython ? 2 : 1)
+    expect(run.status).toBe(0)
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(`${ports.length * (CASES + 1)} passed, 0 failed`)
+  })
+})
+
 describe('differential fuzzing (TW-KIT-FUZZ-1)', () => {
   it('shrinks a disagreement, writes a regression case, and prints a replay line that replays just it', async () => {
     const dir = tempDir()
@@ -121,6 +136,17 @@ describe('expected failures (TW-KIT-XFAIL-1)', () => {
     expect(run.stdout).toContain('FAIL golden/args-null: passed, but the expected-failures file lists it; remove it from the list')
     expect(run.stdout).toContain('FAIL spec/NO-SUCH-RULE/1: the expected-failures file lists a case that does not exist')
     expect(run.last).toBe(`${CASES - 1} passed, 2 failed`)
+  })
+})
+
+describe('help', () => {
+  it('todo-write --help lists serve and conform; conform --help explains the flags', () => {
+    const help = runCli(['--help'])
+    expect(help.stdout).toContain('todo-write serve ')
+    expect(help.stdout).toContain('todo-write conform [options] -- <command>')
+    const conformHelp = runCli(['conform', '--help'])
+    expect(conformHelp.status).toBe(0)
+    for (const flag of ['--seed', '--runs', '--timeout', '--start-timeout', '--max-restarts', '--run', '--skip', '--expected-failures', '--cases', '--report', '--progress']) expect(conformHelp.stdout).toContain(flag)
   })
 })
 
