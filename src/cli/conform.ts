@@ -11,8 +11,8 @@ import { buildReport, header, lastLine, portSummary, progressLine, writeReport, 
 import { conformPort, FUZZ_ID, type PortRun } from '../conformance/runner.js'
 import { quoteCommand } from '../conformance/shell.js'
 import { BUNDLED_SUITE, checkUniqueIds, loadCaseFile, loadSuite, matches, parseExpectedFailures, selected, VectorError } from '../conformance/vectors.js'
+import type { Io } from './cli.js'
 import { parseFlags, UsageError } from './io.js'
-
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const BIN = `${ROOT}dist/cli/bin.js`
@@ -55,12 +55,6 @@ const FLAGS = {
   'no-progress': { type: 'boolean' },
 } as const
 
-interface Io {
-  stdout: NodeJS.WritableStream
-  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }
-  env?: NodeJS.ProcessEnv
-}
-
 function loadCases(values: { vectors?: string; cases?: string[] }) {
   try {
     const { suite, cases } = loadSuite(values.vectors ?? BUNDLED_SUITE)
@@ -73,7 +67,7 @@ function loadCases(values: { vectors?: string; cases?: string[] }) {
   }
 }
 
-export async function runConform(argv: string[], io: Io): Promise<number> {
+export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise<number> {
   const split = argv.indexOf('--')
   const { values } = parseFlags({ args: split < 0 ? argv : argv.slice(0, split), options: FLAGS, strict: true, allowPositionals: false })
   const command = split < 0 ? null : argv.slice(split + 1)

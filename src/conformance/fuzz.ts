@@ -28,7 +28,7 @@ export interface FuzzResult {
     calls: CallInput[]
     failure: CallFailure
     shrinks: number
-    /** fast-check's path to the counterexample, for `--seed … --path …` style replays. */
+    /** fast-check's path to the counterexample under this seed (kept in the regression case). */
     path: string
   }
   /** Set when the port was given up on: the result is then only as small as it got. */
