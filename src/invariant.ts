@@ -18,8 +18,7 @@ export function snapshotViolation(data: unknown): string | null {
   const todos = isPlainObject(data) ? data.todos : undefined
   if (!Array.isArray(todos)) return 'data.todos is not an array'
   const seen = new Map<string, number>()
-  for (let i = 0; i < todos.length; i++) {
-    const item: unknown = todos[i]
+  for (const [i, item] of (todos as unknown[]).entries()) {
     if (!isPlainObject(item)) return `todos[${i}] is not an object`
     const { content, status } = item
     if (typeof content !== 'string') return `todos[${i}].content is not a string`

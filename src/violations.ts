@@ -54,7 +54,8 @@ function walk(node: SchemaNode, value: unknown, path: string, out: string[]): vo
       return
     case 'array':
       if (!Array.isArray(value)) out.push(mustBeArray(shownPath(path)))
-      else if (node.items) for (let i = 0; i < value.length; i++) walk(node.items, value[i], `${path}[${i}]`, out)
+      // entries(), not an index loop: nothing here can be mutated into an endless loop.
+      else for (const [i, item] of value.entries()) walk(node.items!, item, `${path}[${i}]`, out)
       return
     case 'string':
       if (typeof value !== 'string') out.push(mustBeString(shownPath(path)))

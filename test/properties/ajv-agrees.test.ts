@@ -1,4 +1,4 @@
-import { test } from '@fast-check/vitest'
+import { property } from '../support/property.js'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import fc from 'fast-check'
 import { expect } from 'vitest'
@@ -12,8 +12,9 @@ const variants = (['drop', 'reject'] as const).map((unknownItemKeys) => {
   return { options, schema: parametersSchema(options), ajvCheck: ajv.compile(JSON.parse(JSON.stringify(parametersSchema(options)))) }
 })
 
-test.prop([fc.oneof(anyArgs, fc.jsonValue()), fc.constantFrom(0, 1)])(
+property(
   'TW-PROP-AJV-AGREES: ajv, the compiled TypeBox check and the worded walk agree',
+  [fc.oneof(anyArgs, fc.jsonValue()), fc.constantFrom(0, 1)],
   (value, which) => {
     const { options, schema, ajvCheck } = variants[which]!
     const typebox = checkArguments(options, value)

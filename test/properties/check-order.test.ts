@@ -1,4 +1,4 @@
-import { test } from '@fast-check/vitest'
+import { property } from '../support/property.js'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import { callTodoWrite, resultText } from '../../src/call.js'
@@ -23,7 +23,7 @@ const faulty = fc
     return list
   })
 
-test.prop([faulty, fc.boolean()])('TW-PROP-CHECK-ORDER: several faults report the one TW-ORDER-1 names first', (todos, agent) => {
+property('TW-PROP-CHECK-ORDER: several faults report the one TW-ORDER-1 names first', [faulty, fc.boolean()], (todos, agent) => {
   const result = callTodoWrite({ todos }, agent ? { agent: { session: new MemorySession() } } : {})
   expect(resultText(result)).toBe(modelText(todos, agent))
 })

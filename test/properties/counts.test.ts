@@ -1,10 +1,10 @@
-import { test } from '@fast-check/vitest'
+import { property } from '../support/property.js'
 import { expect } from 'vitest'
 import { callTodoWrite } from '../../src/call.js'
 import { MemorySession } from '../../src/log.js'
 import { validArgs } from './arbitraries.js'
 
-test.prop([validArgs])('TW-PROP-COUNTS: counts sum to the length and match each status', (args) => {
+property('TW-PROP-COUNTS: counts sum to the length and match each status', [validArgs], (args) => {
   const result = callTodoWrite(args, { agent: { session: new MemorySession() } })
   if (result.isError) return
   const { todos, counts } = result.value!

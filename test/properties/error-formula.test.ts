@@ -1,4 +1,4 @@
-import { test } from '@fast-check/vitest'
+import { property } from '../support/property.js'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import { callTodoWrite, resultText } from '../../src/call.js'
@@ -8,7 +8,7 @@ import { content, items, padding } from './arbitraries.js'
 
 const agent = () => ({ agent: { session: new MemorySession() } })
 
-test.prop([content, padding, padding])('TW-PROP-ERROR-FORMULA: duplicate text quotes the trimmed content (TW-DUP-2)', (text, before, after) => {
+property('TW-PROP-ERROR-FORMULA: duplicate text quotes the trimmed content (TW-DUP-2)', [content, padding, padding], (text, before, after) => {
   const todos = [{ content: text, status: 'pending' }, { content: before + text + after, status: 'completed' }]
   const trimmed = modelTrim(text)
   const expected =
@@ -20,16 +20,16 @@ test.prop([content, padding, padding])('TW-PROP-ERROR-FORMULA: duplicate text qu
   expect(resultText(callTodoWrite({ todos }, agent()))).toBe(expected)
 })
 
-test.prop([fc.string({ unit: 'binary' })])('TW-PROP-ERROR-FORMULA: the quoting table is JSON.stringify (TW-DUP-2)', (text) => {
+property('TW-PROP-ERROR-FORMULA: the quoting table is JSON.stringify (TW-DUP-2)', [fc.string({ unit: 'binary' })], (text) => {
   expect(modelQuote(text)).toBe(JSON.stringify(text))
 })
 
-test.prop([padding])('TW-PROP-ERROR-FORMULA: a content of only trim-set whitespace is empty (TW-EMPTY-1)', (pad) => {
+property('TW-PROP-ERROR-FORMULA: a content of only trim-set whitespace is empty (TW-EMPTY-1)', [padding], (pad) => {
   const expected = modelTrim(pad) === '' ? 'Error: invalid todo: `content` must be a non-empty string' : 'Updated todo list: 1 pending, 0 in progress, 0 completed.'
   expect(resultText(callTodoWrite({ todos: [{ content: pad, status: 'pending' }] }, agent()))).toBe(expected)
 })
 
-test.prop([items, fc.boolean()])('TW-PROP-ERROR-FORMULA: every text equals the spec formula (TW-ACTIVE-1, TW-SUCCESS-1)', (todos, owned) => {
+property('TW-PROP-ERROR-FORMULA: every text equals the spec formula (TW-ACTIVE-1, TW-SUCCESS-1)', [items, fc.boolean()], (todos, owned) => {
   const result = callTodoWrite({ todos }, owned ? agent() : {})
   expect(resultText(result)).toBe(modelText(todos, owned))
 })

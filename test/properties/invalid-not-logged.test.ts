@@ -1,13 +1,13 @@
-import { test } from '@fast-check/vitest'
+import { property } from '../support/property.js'
 import fc from 'fast-check'
-import { expect } from 'vitest'
+import { expect, it } from 'vitest'
 import { callTodoWrite } from '../../src/call.js'
 import { MemorySession } from '../../src/log.js'
 import { validate } from '../../src/validate.js'
 import { DEFAULT_OPTIONS } from '../../src/schema.js'
 import { call, validArgs } from './arbitraries.js'
 
-test.prop([validArgs, call])('TW-PROP-INVALID-NOT-LOGGED: a refused call leaves the log unchanged', (first, next) => {
+property('TW-PROP-INVALID-NOT-LOGGED: a refused call leaves the log unchanged', [validArgs, call], (first, next) => {
   const session = new MemorySession()
   callTodoWrite(first, { agent: { session } })
   const before = JSON.stringify(session.events)
@@ -17,7 +17,7 @@ test.prop([validArgs, call])('TW-PROP-INVALID-NOT-LOGGED: a refused call leaves 
 })
 
 // Every failure kind must be seen refusing without a trace, the missing owner included.
-test('TW-PROP-INVALID-NOT-LOGGED: every failure kind is exercised', () => {
+it('TW-PROP-INVALID-NOT-LOGGED: every failure kind is exercised', () => {
   const kinds = new Set<string>()
   fc.assert(
     fc.property(call, ({ args, agent }) => {

@@ -1,4 +1,4 @@
-import { test } from '@fast-check/vitest'
+import { property } from '../support/property.js'
 import { expect } from 'vitest'
 import { callTodoWrite } from '../../src/call.js'
 import { MemorySession } from '../../src/log.js'
@@ -12,7 +12,7 @@ function deepFreeze<T>(value: T): T {
   return value
 }
 
-test.prop([call])('TW-PROP-NO-MUTATION: the arguments value is never mutated', ({ args, agent }) => {
+property('TW-PROP-NO-MUTATION: the arguments value is never mutated', [call], ({ args, agent }) => {
   const before = JSON.stringify(args)
   const frozen = deepFreeze(structuredClone(args))
   const session = new MemorySession()

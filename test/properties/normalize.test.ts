@@ -1,10 +1,10 @@
-import { test } from '@fast-check/vitest'
+import { property } from '../support/property.js'
 import { expect } from 'vitest'
 import { callTodoWrite } from '../../src/call.js'
 import { MemorySession } from '../../src/log.js'
 import { validArgs } from './arbitraries.js'
 
-test.prop([validArgs])('TW-PROP-NORMALIZE-IDEMPOTENT: a snapshot sent back yields the identical snapshot', (args) => {
+property('TW-PROP-NORMALIZE-IDEMPOTENT: a snapshot sent back yields the identical snapshot', [validArgs], (args) => {
   const session = new MemorySession()
   const first = callTodoWrite(args, { agent: { session } })
   if (first.isError) return

@@ -1,4 +1,4 @@
-import { test } from '@fast-check/vitest'
+import { property } from '../support/property.js'
 import { expect } from 'vitest'
 import { callTodoWrite } from '../../src/call.js'
 import { currentTodos, MemorySession } from '../../src/log.js'
@@ -15,7 +15,7 @@ function play(sequence: { args: unknown; agent: boolean }[]) {
   return { session, lastAccepted }
 }
 
-test.prop([calls])('TW-PROP-REPLAY-IDEMPOTENT: replaying the same log twice gives the same list', (sequence) => {
+property('TW-PROP-REPLAY-IDEMPOTENT: replaying the same log twice gives the same list', [calls], (sequence) => {
   const { session } = play(sequence)
   const persisted = session.events.map((event) => JSON.stringify(event))
   const first = currentTodos(persisted.map((line) => JSON.parse(line)))
@@ -24,12 +24,12 @@ test.prop([calls])('TW-PROP-REPLAY-IDEMPOTENT: replaying the same log twice give
   expect(currentTodos(session.events)).toEqual(first)
 })
 
-test.prop([calls])('TW-PROP-LAST-ACCEPTED: the current list is the last accepted normalized list', (sequence) => {
+property('TW-PROP-LAST-ACCEPTED: the current list is the last accepted normalized list', [calls], (sequence) => {
   const { session, lastAccepted } = play(sequence)
   expect(currentTodos(session.events)).toEqual(lastAccepted ? lastAccepted.snapshot : null)
 })
 
-test.prop([calls])('TW-PROP-RESEND: re-sending the last accepted arguments leaves the list unchanged', (sequence) => {
+property('TW-PROP-RESEND: re-sending the last accepted arguments leaves the list unchanged', [calls], (sequence) => {
   const { session, lastAccepted } = play(sequence)
   if (!lastAccepted) return
   const before = currentTodos(session.events)

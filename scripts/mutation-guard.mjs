@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// Runs after Stryker: reads reports/mutation/mutation.json and fails when
+//  - any mutant is `Survived` with zero tests completed (a known mis-report of Stryker 9.6
+//    with vitest 4.1: the mutant was never really tested), or
+//  - the mutation score is below the break threshold of stryker.conf.json.
+import { readFileSync } from 'node:fs'
+
+const report = JSON.parse(readFileSync('reports/mutation/mutation.json', 'utf8'))
+const config = JSON.parse(readFileSync('stryker.conf.json', 'utf8'))
+const threshold = config.thresholds.break
+
+const DETECTED = new Set(['Killed', 'Timeout'])
+const UNDETECTED = new Set(['Survived', 'NoCoverage'])
+let detected = 0
+let undetected = 0
+const problems = []
+for (const [file, { mutants }] of Object.entries(report.files)) {
+  for (const mutant of mutants) {
+    if (DETECTED.has(mutant.status)) detected++
+    else if (UNDETECTED.has(mutant.status)) undetected++
+    const where = `${file}:${mutant.location.start.line}:${mutant.location.start.column}`
+    if (mutant.status === 'Survived' && !(mutant.testsCompleted > 0)) {
+      problems.push(`${where} ${mutant.mutatorName} survived with zero tests completed (Stryker mis-report): ${mutant.replacement ?? ''}`)
+    } else if (UNDETECTED.has(mutant.status)) {
+      problems.push(`${where} ${mutant.mutatorName} ${mutant.status}: ${mutant.replacement ?? ''}`)
+    }
+  }
+}
+const total = detected + undetected
+const score = total === 0 ? 100 : (100 * detected) / total
+console.log(`mutation guard: ${detected}/${total} mutants detected, score ${score.toFixed(2)}% (break ${threshold}%)`)
+for (const problem of problems) console.log(`  ${problem}`)
+if (problems.some((p) => p.includes('zero tests completed')) || score < threshold) {
+  console.log('mutation guard: FAILED')
+  process.exit(1)
+}
+console.log('mutation guard: ok')

@@ -1,0 +1,85 @@
+// The plugin through the real cordis Loader (@cordisjs/loader 0.13.1): a config file names
+// the registry and the built package; the Loader imports both and applies them.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { Context } from 'cordis'
+import { Loader } from 'cordis/loader'
+import { describe, expect, it } from 'vitest'
+import * as entry from '../../src/index.js'
+import { TestAgent, type ToolRegistryService } from '../../src/testing.js'
+
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url))
+
+describe('Loader.prototype.unwrapExports', () => {
+  it('keeps the namespace, and with it inject, name and Config', () => {
+    const plugin = Loader.prototype.unwrapExports(entry)
+    expect(plugin.inject).toEqual(['tools'])
+    expect(plugin.name).toBe('tool-todo')
+    expect(plugin.apply).toBe(entry.apply)
+    expect(plugin.Config).toBe(entry.Config)
+  })
+})
+
+async function loadConfig(yaml: string, modules: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'todo-write-loader-'))
+  for (const [name, text] of Object.entries(modules)) writeFileSync(join(dir, name), text)
+  writeFileSync(join(dir, 'cordis.yml'), yaml.replaceAll('$DIR', dir).replaceAll('$DIST', DIST))
+  const ctx = new Context()
+  const errors: unknown[] = []
+  ctx.on('internal/error', (error: unknown) => void errors.push(error))
+  const warnings: unknown[] = []
+  ctx.on('internal/warning', (warning: unknown) => void warnings.push(warning))
+  ctx.plugin(Loader as never, { name: 'cordis', filename: join(dir, 'cordis.yml') })
+  await ctx.start()
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  return { ctx, tools: ctx.get('tools') as ToolRegistryService | undefined, errors, warnings }
+}
+
+const REGISTRY = `export { ToolRegistryService as default } from '${pathToFileURL(join(DIST, 'testing.js')).href}'\n`
+
+describe('the real Loader and a config file', () => {
+  it('loads the registry and tool-todo with its options', async () => {
+    const { ctx, tools, errors } = await loadConfig(
+      ['- id: registry', '  name: $DIR/registry.mjs', '- id: todo', '  name: $DISTindex.js', '  config:', '    allowParallelInProgress: true', ''].join('\n'),
+      { 'registry.mjs': REGISTRY },
+    )
+    expect(errors).toEqual([])
+    expect(tools?.names()).toEqual(['todo_write'])
+    const agent = new TestAgent()
+    const args = { todos: [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }] }
+    const result = await tools!.execute('todo_write', args, { agent })
+    expect(result.content[0].text).toBe('Updated todo list: 0 pending, 2 in progress, 0 completed.')
+    await ctx.stop()
+  })
+
+  it('waits for the registry even when listed before it: inject defers apply', async () => {
+    const { ctx, tools, errors } = await loadConfig(
+      ['- id: todo', '  name: $DISTindex.js', '- id: registry', '  name: $DIR/registry.mjs', ''].join('\n'),
+      { 'registry.mjs': REGISTRY },
+    )
+    expect(errors).toEqual([])
+    expect(tools?.names()).toEqual(['todo_write'])
+    await ctx.stop()
+  })
+
+  it('a copy of the module with a stray export default loses inject and fails to load (seed, Export shape)', async () => {
+    const index = pathToFileURL(join(DIST, 'index.js')).href
+    const stray = `export * from '${index}'\nexport { apply as default } from '${index}'\n`
+    const dir = mkdtempSync(join(tmpdir(), 'todo-write-stray-'))
+    writeFileSync(join(dir, 'stray.mjs'), stray)
+    const unwrapped = Loader.prototype.unwrapExports(await import(pathToFileURL(join(dir, 'stray.mjs')).href))
+    expect(typeof unwrapped).toBe('function')
+    expect(unwrapped.name).toBe('apply')
+    expect(unwrapped.inject).toBeUndefined()
+
+    const { ctx, tools, errors } = await loadConfig(
+      ['- id: todo', '  name: $DIR/stray.mjs', '- id: registry', '  name: $DIR/registry.mjs', ''].join('\n'),
+      { 'registry.mjs': REGISTRY, 'stray.mjs': stray },
+    )
+    expect(tools?.names()).toEqual([])
+    expect(errors.map(String).join('\n')).toMatch(/Cannot read properties of undefined \(reading 'register'\)/)
+    await ctx.stop()
+  })
+})

@@ -1,0 +1,51 @@
+// The output schema, options resolution and the walker's limits: the parts of the schema
+// module that no call example reaches.
+import { Compile } from 'typebox/compile'
+import { describe, expect, it } from 'vitest'
+import { errorResult } from '../src/call.js'
+import { DEFAULT_OPTIONS, resolveOptions, TodoWriteValue } from '../src/schema.js'
+import { schemaViolations } from '../src/violations.js'
+
+describe('TW-VALUE-1: the output schema', () => {
+  const check = Compile(TodoWriteValue)
+  const value = { todos: [{ content: 'a', status: 'pending' }], counts: { pending: 1, inProgress: 0, completed: 0 } }
+
+  it('accepts the canonical value', () => {
+    expect(check.Check(value)).toBe(true)
+  })
+
+  it.each([
+    ['an extra top-level key', { ...value, extra: 1 }],
+    ['an extra count', { ...value, counts: { ...value.counts, blocked: 0 } }],
+    ['a negative count', { ...value, counts: { ...value.counts, pending: -1 } }],
+    ['a fractional count', { ...value, counts: { ...value.counts, completed: 0.5 } }],
+    ['an extra item key', { ...value, todos: [{ content: 'a', status: 'pending', id: 1 }] }],
+    ['a bad status', { ...value, todos: [{ content: 'a', status: 'done' }] }],
+    ['a missing count', { todos: [], counts: { pending: 0, inProgress: 0 } }],
+  ])('refuses %s', (_, bad) => {
+    expect(check.Check(bad)).toBe(false)
+  })
+})
+
+describe('options', () => {
+  it('resolve to the seed defaults', () => {
+    expect(DEFAULT_OPTIONS).toEqual({ allowParallelInProgress: false, unknownItemKeys: 'drop' })
+    expect(resolveOptions()).toEqual(DEFAULT_OPTIONS)
+    expect(resolveOptions({ allowParallelInProgress: true })).toEqual({ allowParallelInProgress: true, unknownItemKeys: 'drop' })
+    expect(resolveOptions({ unknownItemKeys: 'reject' })).toEqual({ allowParallelInProgress: false, unknownItemKeys: 'reject' })
+  })
+})
+
+describe('the worded walk', () => {
+  it('refuses to interpret a schema keyword it does not know, instead of passing silently', () => {
+    expect(() => schemaViolations({ type: 'number' } as never, 1)).toThrow('schema keyword type number is not interpreted')
+    expect(() => schemaViolations({} as never, 1)).toThrow('schema keyword type undefined is not interpreted')
+  })
+})
+
+describe('TW-ENVELOPE-1: errorResult', () => {
+  it('prefixes a thrown Error message, or the text of anything else thrown', () => {
+    expect(errorResult(new Error('boom'))).toEqual({ content: [{ type: 'text', text: 'Error: boom' }], isError: true })
+    expect(errorResult('plain')).toEqual({ content: [{ type: 'text', text: 'Error: plain' }], isError: true })
+  })
+})
