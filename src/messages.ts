@@ -34,18 +34,23 @@ export const updated = (pending: number, inProgress: number, completed: number):
 export const TOOL_NAME = 'todo_write'
 export const CALL_TITLE = 'Update todo list'
 
-const DESCRIPTION_LINES = [
-  'Keep your task list for this session. Send the ENTIRE list on every call: it replaces the previous list, there are no partial edits.',
-  'Each item has `content` (what to do) and `status`: pending, in_progress or completed.',
-  'Mark a task completed as soon as it is done, and move the next one to in_progress.',
-  'Skip this tool for trivial work that takes a single step.',
-]
-const SINGLE_ACTIVE_LINE = 'At most one task may be in_progress at a time.'
-const PARALLEL_ACTIVE_LINE = 'Several tasks may be in_progress at once when you work on them in parallel.'
-
-/** The tool description the model reads; it states the in_progress policy in force. */
-export const toolDescription = (allowParallelInProgress: boolean): string =>
-  [...DESCRIPTION_LINES.slice(0, 2), allowParallelInProgress ? PARALLEL_ACTIVE_LINE : SINGLE_ACTIVE_LINE, ...DESCRIPTION_LINES.slice(2)].join(' ')
+/**
+ * The tool description the model reads; it states the in_progress policy in force. Built
+ * inside the function so that each of its words can be mutation-tested per test, not as a
+ * module-load constant.
+ */
+export function toolDescription(allowParallelInProgress: boolean): string {
+  const activePolicy = allowParallelInProgress
+    ? 'Several tasks may be in_progress at once when you work on them in parallel.'
+    : 'At most one task may be in_progress at a time.'
+  return [
+    'Keep your task list for this session. Send the ENTIRE list on every call: it replaces the previous list, there are no partial edits.',
+    'Each item has `content` (what to do) and `status`: pending, in_progress or completed.',
+    activePolicy,
+    'Mark a task completed as soon as it is done, and move the next one to in_progress.',
+    'Skip this tool for trivial work that takes a single step.',
+  ].join(' ')
+}
 
 export const TODOS_DESCRIPTION = 'The complete, ordered task list; replaces the previous list.'
 export const CONTENT_DESCRIPTION = 'What the task is, in a short imperative sentence.'

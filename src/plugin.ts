@@ -22,7 +22,7 @@ export const inject = ['tools']
 export const ConfigSchema = Type.Object(
   {
     allowParallelInProgress: Type.Optional(Type.Boolean({ default: false, description: 'Accept any number of in_progress items.' })),
-    unknownItemKeys: Type.Optional(Type.Enum(['drop', 'reject'], { default: 'drop', description: 'Drop extra item keys, or reject the call.' })),
+    unknownItemKeys: Type.Optional(Type.Enum(['drop', 'reject'], { type: 'string', default: 'drop', description: 'Drop extra item keys, or reject the call.' })),
   },
   { additionalProperties: false },
 )

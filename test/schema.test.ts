@@ -37,6 +37,11 @@ describe('options', () => {
 })
 
 describe('the worded walk', () => {
+  it('reads an object node without required or properties as "anything goes"', () => {
+    expect(schemaViolations({ type: 'object' } as never, { a: 1 })).toEqual([])
+    expect(schemaViolations({ type: 'object' } as never, [])).toEqual(['"arguments" must be an object'])
+  })
+
   it('refuses to interpret a schema keyword it does not know, instead of passing silently', () => {
     expect(() => schemaViolations({ type: 'number' } as never, 1)).toThrow('schema keyword type number is not interpreted')
     expect(() => schemaViolations({} as never, 1)).toThrow('schema keyword type undefined is not interpreted')

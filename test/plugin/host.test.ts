@@ -3,6 +3,8 @@ import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 import * as plugin from '../../src/index.js'
 import { createTodoWriteTool } from '../../src/tool.js'
+import { emitJsonSchema } from '../../src/schema.js'
+import { goldenFile } from '../support/golden.js'
 import { createTestHost, TestAgent } from '../../src/testing.js'
 
 const PLAN = { todos: [{ content: ' a ', status: 'in_progress', id: 1 }] }
@@ -86,6 +88,16 @@ describe('TW-PLUGIN-3: Config', () => {
     expect(plugin.Config()).toEqual({ allowParallelInProgress: false, unknownItemKeys: 'drop' })
     expect(plugin.Config(null)).toEqual({ allowParallelInProgress: false, unknownItemKeys: 'drop' })
     expect(plugin.Config({ allowParallelInProgress: true, unknownItemKeys: 'reject' })).toEqual({ allowParallelInProgress: true, unknownItemKeys: 'reject' })
+  })
+
+  it('publishes its config schema (golden) for harness UIs', () => {
+    expect(emitJsonSchema(plugin.ConfigSchema)).toBe(goldenFile('config.schema.json').toString('utf8'))
+  })
+
+  it('names what it expects when it refuses', () => {
+    expect(() => plugin.Config({ x: 1 })).toThrow(
+      'tool-todo: invalid config {"x":1}: expected {allowParallelInProgress?: boolean, unknownItemKeys?: "drop" | "reject"} and no other keys',
+    )
   })
 
   it.each([[{ allowParallel: true }], [{ allowParallelInProgress: 'yes' }], [{ unknownItemKeys: 'keep' }], [[]], ['drop']])('refuses %j', (config) => {
