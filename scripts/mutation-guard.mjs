@@ -28,7 +28,8 @@ for (const [file, { mutants }] of Object.entries(report.files)) {
 }
 const total = detected + undetected
 const score = total === 0 ? 100 : (100 * detected) / total
-console.log(`mutation guard: ${detected}/${total} mutants detected, score ${score.toFixed(2)}% (break ${threshold}%)`)
+const timeouts = Object.values(report.files).flatMap(({ mutants }) => mutants.filter((m) => m.status === 'Timeout')).length
+console.log(`mutation guard: ${detected}/${total} mutants detected (${timeouts} by timeout), score ${score.toFixed(2)}% (break ${threshold}%)`)
 for (const problem of problems) console.log(`  ${problem}`)
 if (problems.some((p) => p.includes('zero tests completed')) || score < threshold) {
   console.log('mutation guard: FAILED')

@@ -14,11 +14,14 @@ describe('TW-VALUE-1: the output schema', () => {
     expect(check.Check(value)).toBe(true)
   })
 
-  it.each([
+  it.each<[string, unknown]>([
     ['an extra top-level key', { ...value, extra: 1 }],
     ['an extra count', { ...value, counts: { ...value.counts, blocked: 0 } }],
-    ['a negative count', { ...value, counts: { ...value.counts, pending: -1 } }],
-    ['a fractional count', { ...value, counts: { ...value.counts, completed: 0.5 } }],
+    ...(['pending', 'inProgress', 'completed'] as const).flatMap((count): [string, unknown][] => [
+      [`a negative ${count}`, { ...value, counts: { ...value.counts, [count]: -1 } }],
+      [`a fractional ${count}`, { ...value, counts: { ...value.counts, [count]: 0.5 } }],
+      [`a string ${count}`, { ...value, counts: { ...value.counts, [count]: '1' } }],
+    ]),
     ['an extra item key', { ...value, todos: [{ content: 'a', status: 'pending', id: 1 }] }],
     ['a bad status', { ...value, todos: [{ content: 'a', status: 'done' }] }],
     ['a missing count', { todos: [], counts: { pending: 0, inProgress: 0 } }],
