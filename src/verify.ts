@@ -69,7 +69,7 @@ export class Verifier {
     const data = isPlainObject(event.data) ? event.data : {}
     if (event.type === TOOL_CALL && data.name === TOOL_NAME) return this.call(event.seq, data)
     if (event.type === TODO_WRITE) return this.write(event)
-    if (event.type === TOOL_RESULT && typeof data.callId === 'string') return this.result(event.seq, data.callId, data)
+    if (event.type === TOOL_RESULT) return this.result(event.seq, data)
     return []
   }
 
@@ -102,12 +102,13 @@ export class Verifier {
     return []
   }
 
-  private result(seq: number | undefined, callId: string, data: Record<string, unknown>): Mismatch[] {
-    const call = this.open.get(callId)
+  /** A result closes the open call of its callId; results of other calls are not ours. */
+  private result(seq: number | undefined, data: Record<string, unknown>): Mismatch[] {
+    const call = this.open.get(data.callId as string)
     if (call === undefined) return []
-    this.open.delete(callId)
+    this.open.delete(call.callId)
     const { expected, write } = call
-    const id = `call ${q(callId)}`
+    const id = `call ${q(call.callId)}`
     const mismatches: Mismatch[] = []
     if (data.isError !== expected.isError) mismatches.push({ seq, message: `${id}: isError ${q(data.isError)}, the reference says ${expected.isError}` })
     const text = loggedText(data.content)

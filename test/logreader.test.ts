@@ -182,6 +182,16 @@ describe('readLog: streaming through node:readline (TW-LOG-2)', () => {
     expect(problems(records)).toEqual([])
   })
 
+  it('a lone CR ends a line too, as node:readline splits', async () => {
+    expect(events(await collect(source(`${HEADER}\r${ev(0)}\r${ev(1)}\n`)))).toEqual(['2:x/y#0', '3:x/y#1'])
+  })
+
+  it('bytes that are not UTF-8 read as U+FFFD; a byte-order mark makes line 1 unreadable', async () => {
+    const bad = Buffer.concat([Buffer.from(`${HEADER}\n{"type":"a`), Buffer.from([0xff]), Buffer.from('","seq":0}\n')])
+    expect(events(await collect(source(bad)))).toEqual(['2:a\ufffd#0'])
+    expect(problems(await collect(source('\ufeff' + HEADER + '\n' + ev(0) + '\n')))).toEqual(['1: not JSON'])
+  })
+
   it('an empty stream is an empty log', async () => {
     expect(await collect(source())).toEqual([{ kind: 'problem', line: 1, message: 'the log is empty (no header)' }])
   })

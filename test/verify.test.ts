@@ -180,7 +180,14 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
       () => ({ type: 'user/message', seq: seq++, data: { name: 'todo_write' } }),
     )
     expect(verify(events)).toEqual({ mismatches: [], calls: 0 })
-    const pending = log(() => call('c1', A), () => result(undefined, 'x', true), () => result('c9', 'x', true), () => write(A_TODOS), () => result('c1', OK1, false))
+    const pending = log(
+      () => call('c1', A),
+      () => result(undefined, 'x', true),
+      () => result('c9', 'x', true),
+      () => ({ type: 'tool/progress', seq: seq++, data: { callId: 'c1', content: [], isError: true } }),
+      () => write(A_TODOS),
+      () => result('c1', OK1, false),
+    )
     expect(verify(pending).mismatches).toEqual([])
   })
 
