@@ -96,9 +96,10 @@ export class LogParser {
  * node:readline; the last line is held back one step to learn whether a line break ended it.
  */
 export async function* readLog(input: NodeJS.ReadableStream): AsyncGenerator<LogRecord> {
-  let endsWithBreak = false
+  // The last non-empty chunk: there is one whenever there is a line.
+  let last: Buffer | string | undefined
   input.on('data', (chunk: Buffer | string) => {
-    if (chunk.length > 0) endsWithBreak = chunk[chunk.length - 1] === (typeof chunk === 'string' ? '\n' : 0x0a)
+    if (chunk.length > 0) last = chunk
   })
   const parser = new LogParser()
   let held: string | null = null
@@ -106,6 +107,8 @@ export async function* readLog(input: NodeJS.ReadableStream): AsyncGenerator<Log
     if (held !== null) yield* parser.push(held)
     held = text
   }
-  if (held !== null) yield* parser.push(held, !endsWithBreak)
+  if (held !== null) yield* parser.push(held, !endsWithLineBreak(last!))
   yield* parser.end()
 }
+
+const endsWithLineBreak = (chunk: Buffer | string): boolean => chunk[chunk.length - 1] === (typeof chunk === 'string' ? '\n' : 0x0a)
