@@ -8,7 +8,9 @@
 //   compared by the spec examples and test/properties/ on the same modules;
 // - test/layout.test.ts: reads source text, kills nothing;
 // - test/conform/: the porting kit driving subprocess ports, seconds per test; the vectors
-//   it runs are pinned against src/ in-process by test/vectors.test.ts.
+//   it runs are pinned against src/ in-process by test/vectors.test.ts;
+// - test/replay-bin.test.ts: `todo-write replay` as a subprocess; test/replay-cli.test.ts
+//   drives the same command in-process.
 import { defineConfig, mergeConfig } from 'vitest/config'
 import base from './vitest.config.js'
 
@@ -16,7 +18,7 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
-      exclude: ['test/cli.test.ts', 'test/plugin/loader.test.ts', 'test/plugin/model.test.ts', 'test/layout.test.ts', 'test/conform/**', 'node_modules/**'],
+      exclude: ['test/cli.test.ts', 'test/plugin/loader.test.ts', 'test/plugin/model.test.ts', 'test/layout.test.ts', 'test/conform/**', 'test/replay-bin.test.ts', 'node_modules/**'],
     },
   }),
 )

@@ -18,7 +18,7 @@ export interface PluginContext {
 export const name = 'tool-todo'
 export const inject = ['tools']
 
-/** The deployment options (spec section 9), as the harness's config file spells them. */
+/** The deployment options (spec section 8), as the harness's config file spells them. */
 export const ConfigSchema = Type.Object(
   {
     allowParallelInProgress: Type.Optional(Type.Boolean({ default: false, description: 'Accept any number of in_progress items.' })),

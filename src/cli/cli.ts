@@ -4,6 +4,7 @@ import { CONFORM_HELP } from './conform-help.js'
 import { runDemo } from './demo.js'
 import { UsageError } from './io.js'
 import { runServe, SERVE_HELP } from './serve.js'
+import { REPLAY_HELP, runReplay } from './replay.js'
 
 const HELP = `todo-write — the reference implementation of the todo_write agent tool
 
@@ -12,6 +13,7 @@ Usage:
   todo-write demo                            play a short sample session
   todo-write serve                           speak the conformance protocol on stdio
   todo-write conform [options] -- <command>  check a port: vectors and differential fuzzing
+  todo-write replay [flags] <file|->         read a session log: its plan, checked
   todo-write --help                          this text
 
 ${CALL_HELP}
@@ -19,6 +21,8 @@ ${CALL_HELP}
 ${SERVE_HELP}
 
 ${CONFORM_HELP}
+
+${REPLAY_HELP}
 `
 
 export interface Io {
@@ -49,6 +53,9 @@ export async function main(argv: string[], io: Io = { stdin: process.stdin, stdo
         if (io.stdin === process.stdin) killPortsOnSignals()
         return await runConform(rest, io)
       }
+      case 'replay':
+        if (rest.includes('--help')) return void io.stdout.write(REPLAY_HELP + '\n'), 0
+        return await runReplay(rest, io.stdin, io.stdout, io.stderr)
       case '--help':
       case '-h':
       case 'help':

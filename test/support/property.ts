@@ -16,3 +16,14 @@ export function property<Ts extends [unknown, ...unknown[]]>(
   const prop = (fc.property as (...a: unknown[]) => fc.IPropertyWithHooks<Ts>)(...arbitraries, predicate)
   it(name, () => fc.assert(prop, parameters))
 }
+
+/** The same for an async predicate (fc.asyncProperty). */
+export function asyncProperty<Ts extends [unknown, ...unknown[]]>(
+  name: string,
+  arbitraries: Arbitraries<Ts>,
+  predicate: (...args: Ts) => Promise<boolean | void>,
+  parameters: fc.Parameters<Ts> = {},
+): void {
+  const prop = (fc.asyncProperty as (...a: unknown[]) => fc.IAsyncPropertyWithHooks<Ts>)(...arbitraries, predicate)
+  it(name, () => fc.assert(prop, parameters))
+}

@@ -1,0 +1,108 @@
+// `todo-write replay <file|->`: streams a session log and prints its plan, as JSON, as the
+// terminal shows it, as ACP plan updates, or checks and verifies it (spec section 7).
+import { once } from 'node:events'
+import { open } from 'node:fs/promises'
+import { planUpdate } from '../acp.js'
+import { readLog } from '../logreader.js'
+import { renderPlan } from '../render.js'
+import { PlanReplay } from '../replay.js'
+import { Verifier } from '../verify.js'
+import { OPTION_FLAGS, parseFlags, toolOptions, UsageError } from './io.js'
+
+export const REPLAY_HELP = `todo-write replay [--standing] [--render | --check | --acp | --verify [option flags]] <file|->
+
+Streams a session log (JSON Lines; - reads stdin) and prints the current list as JSON
+(last todo/write wins; null when there is none).
+  --standing    the standing plan instead: cleared by a later turn/start
+  --render      the plan as the terminal shows it: Plan, then ✓/●/○ and each content
+  --check       check the log (the durable-log invariant on every todo/write); print a summary
+  --acp         one ACP plan update per todo/write: {"sessionUpdate":"plan","entries":[…]}
+  --verify      re-run every todo_write call through the reference; list mismatches by seq
+  --allow-parallel-in-progress, --unknown-item-keys MODE
+                the deployment's options, for --verify
+Damaged lines are named on stderr (todo-write: line N: …) and the rest is still read.
+Exit 0: all good; 1: log problems or mismatches; 2: usage, or the log cannot be read.`
+
+const FLAGS = {
+  standing: { type: 'boolean' },
+  render: { type: 'boolean' },
+  check: { type: 'boolean' },
+  acp: { type: 'boolean' },
+  verify: { type: 'boolean' },
+  ...OPTION_FLAGS,
+} as const
+
+type Mode = 'json' | 'render' | 'check' | 'acp' | 'verify'
+const MODES = ['render', 'check', 'acp', 'verify'] as const
+
+/** `1 event`, `2 events`: a count and its noun. */
+export const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
+
+/** A stream that waits for `drain` when the reader is slower: output never piles up in memory. */
+const writer = (stream: NodeJS.WritableStream) => async (text: string) => {
+  if (!stream.write(text)) await once(stream, 'drain')
+}
+
+function parseReplayArgs(argv: string[]) {
+  const { values, positionals } = parseFlags({ args: argv, options: FLAGS, allowPositionals: true, strict: true })
+  const chosen = MODES.filter((mode) => values[mode])
+  if (chosen.length > 1) throw new UsageError(`--${chosen[0]} and --${chosen[1]} cannot be combined`)
+  const mode: Mode = chosen[0] ?? 'json'
+  if (values.standing && mode !== 'json' && mode !== 'render') throw new UsageError(`--standing cannot be combined with --${mode}`)
+  const optionFlag = Object.keys(OPTION_FLAGS).find((flag) => flag in values)
+  if (optionFlag !== undefined && mode !== 'verify') throw new UsageError(`--${optionFlag} applies only to --verify`)
+  if (positionals.length !== 1) throw new UsageError('replay takes exactly one log: a file, or - for stdin')
+  return { mode, standing: values.standing === true, options: toolOptions(values), path: positionals[0]! }
+}
+
+async function openLog(path: string, stdin: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
+  if (path === '-') return stdin
+  try {
+    return (await open(path, 'r')).createReadStream()
+  } catch (error) {
+    throw new UsageError(`cannot open ${JSON.stringify(path)}: ${(error as Error).message}`)
+  }
+}
+
+export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<number> {
+  const { mode, standing, options, path } = parseReplayArgs(argv)
+  const out = writer(stdout)
+  const warn = writer(stderr)
+  const plan = new PlanReplay()
+  const verifier = new Verifier(options)
+  let problems = 0
+  let mismatches = 0
+  const problem = async (line: number, message: string) => {
+    problems++
+    await warn(`todo-write: line ${line}: ${message}\n`)
+  }
+  const mismatch = async (found: { seq: number | undefined; message: string }[]) => {
+    for (const { seq, message } of found) {
+      mismatches++
+      await out(`seq ${seq}: ${message}\n`)
+    }
+  }
+  try {
+    for await (const record of readLog(await openLog(path, stdin))) {
+      if (record.kind === 'problem') await problem(record.line, record.message)
+      if (record.kind !== 'event') continue
+      const step = plan.apply(record.event)
+      if (step.kind === 'broken') await problem(record.line, step.message)
+      if (step.kind === 'write' && mode === 'acp') await out(JSON.stringify(planUpdate(step.todos)) + '\n')
+      if (mode === 'verify') await mismatch(verifier.push(record.event))
+    }
+  } catch (error) {
+    if (error instanceof UsageError) throw error
+    throw new UsageError(`cannot read ${path === '-' ? 'stdin' : JSON.stringify(path)}: ${(error as Error).message}`)
+  }
+  const list = standing ? plan.standing : plan.current
+  if (mode === 'json') await out(JSON.stringify(list) + '\n')
+  if (mode === 'render' && list !== null) await out(renderPlan(list))
+  if (mode === 'check') await out(`check: ${counted(plan.events, 'event', 'events')}, ${plan.writes} todo/write, ${counted(problems, 'problem', 'problems')}\n`)
+  if (mode === 'verify') {
+    await mismatch(verifier.end())
+    await out(`verify: ${counted(verifier.calls, 'todo_write call', 'todo_write calls')}, ${counted(mismatches, 'mismatch', 'mismatches')}\n`)
+  }
+  if (problems > 0) await warn(`todo-write: warning: ${counted(problems, 'problem', 'problems')} in the log; the output holds what the readable lines say\n`)
+  return problems + mismatches > 0 ? 1 : 0
+}

@@ -1,0 +1,50 @@
+// Reads the `replay-example` blocks of spec/todo.md (format: spec section 7).
+import { specText } from './spec.js'
+
+export interface ReplayExample {
+  line: number
+  rules: string[]
+  argv: string[]
+  stdin: string
+  stdout: string
+  stderr: string
+  exit: number
+}
+
+const ID = /TW-[A-Z0-9]+(?:-[A-Z0-9]+)*/g
+
+function parseBlock(lines: string[], start: number, rules: string[]): ReplayExample {
+  const example: ReplayExample = { line: start, rules, argv: [], stdin: '', stdout: '', stderr: '', exit: NaN }
+  lines.forEach((line, offset) => {
+    const where = `spec/todo.md:${start + 1 + offset}`
+    const match = /^(\$|<\||<|>|!|exit)(?: (.*))?$/s.exec(line)
+    if (!match) throw new Error(`${where}: not a replay-example line: ${JSON.stringify(line)}`)
+    const [, marker, rest = ''] = match
+    if (marker === '$') {
+      const words = rest.split(' ')
+      if (words[0] !== 'todo-write') throw new Error(`${where}: the command must start with todo-write`)
+      example.argv = words.slice(1)
+    } else if (marker === '<') example.stdin += rest + '\n'
+    else if (marker === '<|') example.stdin += rest
+    else if (marker === '>') example.stdout += rest + '\n'
+    else if (marker === '!') example.stderr += rest + '\n'
+    else example.exit = Number(rest)
+  })
+  if (example.argv.length === 0 || !Number.isInteger(example.exit)) throw new Error(`spec/todo.md:${start}: a replay-example needs a $ line and an exit line`)
+  return example
+}
+
+/** Every `replay-example` block of the spec, in document order. */
+export function replayExamples(text = specText()): ReplayExample[] {
+  const lines = text.split('\n')
+  const found: ReplayExample[] = []
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```replay-example(.*)$/.exec(lines[i]!)
+    if (!open) continue
+    const end = lines.indexOf('```', i + 1)
+    if (end < 0) throw new Error(`spec/todo.md:${i + 1}: unterminated replay-example`)
+    found.push(parseBlock(lines.slice(i + 1, end), i + 1, [...open[1]!.matchAll(ID)].map((m) => m[0])))
+    i = end
+  }
+  return found
+}

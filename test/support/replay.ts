@@ -1,0 +1,38 @@
+// Runs `todo-write` in-process (so Stryker sees every mutant) with in-memory streams.
+import { Readable, Writable } from 'node:stream'
+import { main } from '../../src/cli/cli.js'
+
+export interface Sink extends Writable {
+  text(): string
+}
+
+/** A writable that keeps everything written to it. */
+export function sink(): Sink {
+  const chunks: Buffer[] = []
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk)
+      callback()
+    },
+  }) as Sink
+  stream.text = () => Buffer.concat(chunks).toString('utf8')
+  return stream
+}
+
+/** A readable that yields these chunks (strings or bytes) in order. */
+export const source = (...chunks: (string | Buffer)[]): Readable => Readable.from(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)))
+
+export interface Run {
+  status: number
+  stdout: string
+  stderr: string
+}
+
+/** `todo-write <argv>` with this stdin. */
+export async function run(argv: string[], input: string | Buffer = ''): Promise<Run> {
+  const stdout = sink()
+  const stderr = sink()
+  const stdin = input.length === 0 ? source() : source(input)
+  const status = await main(argv, { stdin, stdout, stderr } as unknown as Parameters<typeof main>[1])
+  return { status, stdout: stdout.text(), stderr: stderr.text() }
+}
