@@ -1,7 +1,7 @@
 // The reference answering the protocol in-process: `todo-write serve` speaks it on stdio,
 // and `todo-write conform` asks it what a port should have answered (TW-PROTO-*).
 import { callTodoWrite, resultText } from '../call.js'
-import { currentTodos, MemorySession } from '../log.js'
+import { currentTodos, MemorySession, TODO_WRITE, type LogEvent } from '../log.js'
 import { DEFAULT_OPTIONS, type TodoWriteOptions } from '../schema.js'
 import { isPlainObject } from '../violations.js'
 import { PROTOCOL_VERSION, type CallInput, type CallOutcome, type Implementation } from './protocol.js'
@@ -22,6 +22,17 @@ export function requestOptions(options: unknown): TodoWriteOptions | string {
     if (!valid(value)) return `option ${JSON.stringify(key)} has a bad value ${JSON.stringify(value)}`
   }
   return options as TodoWriteOptions
+}
+
+/**
+ * A session's current list (TW-REPLAY-1), read from the end of its log: the last
+ * `todo/write` is usually the last event, and `currentTodos` would read the whole log on
+ * every call — in a long session (row (e) of `npm run bench` sends thousands of calls to one)
+ * that made each call slower than the last.
+ */
+export function currentOf(events: readonly LogEvent[]): ReturnType<typeof currentTodos> {
+  for (let i = events.length - 1; i >= 0; i--) if (events[i]!.type === TODO_WRITE) return currentTodos([events[i]!])
+  return null
 }
 
 /** A protocol failure of one request: answered as `{"id":…,"error":…}` (TW-PROTO-ERROR-1). */
@@ -51,7 +62,7 @@ export class Reference {
       text: resultText(result),
       value: result.isError ? null : result.value,
       event: appended ? { type: appended.type, data: appended.data } : null,
-      current: currentTodos(log.events),
+      current: currentOf(log.events),
     }
   }
 
