@@ -1,0 +1,80 @@
+// bench/results.json and the README table rendered from it. `npm run bench` rewrites the
+// README block between the markers; test/bench-report.test.ts checks that they agree.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { RowResult } from './row.js'
+
+export interface Machine {
+  cpu: string
+  cores: number
+  node: string
+  platform: string
+  /** The 1-minute load average when the run started: how busy the shared machine was. */
+  loadAverage: number
+  date: string
+}
+
+export interface BenchResults {
+  machine: Machine
+  timing: { reps: number; batchMs: number; warmupBatches: number }
+  seconds: number
+  rows: RowResult[]
+}
+
+export const RESULTS_FILE = 'bench/results.json'
+export const TABLE_START = '<!-- bench-table:start (written by `npm run bench` from bench/results.json) -->'
+export const TABLE_END = '<!-- bench-table:end -->'
+
+const ratioText = (ratio: number): string => (ratio >= 100 ? ratio.toFixed(0) : ratio >= 10 ? ratio.toFixed(1) : ratio.toFixed(2))
+
+const metText = (met: boolean | null): string => (met === null ? '—' : met ? 'yes' : '**no**')
+
+const cell = (text: string): string => text.replace(/\|/g, '\\|')
+
+/** The markdown block: the machine line, then one table line per case (one per row when it has none). */
+export function renderTable(results: BenchResults): string {
+  const { machine } = results
+  const lines = [
+    `Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node} (${machine.platform}), load average ${machine.loadAverage.toFixed(2)} at the start; ` +
+      `${machine.date} — ${results.timing.reps} repetitions per figure, batches of ${results.timing.batchMs} ms, ${Math.round(results.seconds)} s in all.`,
+    '',
+    '| row | what | case | ratio (median) | middle half | target | met |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ]
+  for (const row of results.rows) {
+    if (row.cases.length === 0) {
+      lines.push(`| (${row.id}) | ${cell(row.what)} | ${cell(row.note ?? 'not measured')} | — | — | ${row.target ?? '—'} | — |`)
+      continue
+    }
+    for (const c of row.cases) {
+      lines.push(
+        `| (${row.id}) | ${cell(row.what)} | ${cell(c.label)} | ${ratioText(c.ratio)} | ${ratioText(c.spread[0])}–${ratioText(c.spread[1])} | ${c.target ?? '(context)'} | ${metText(c.met)} |`,
+      )
+    }
+  }
+  return lines.join('\n')
+}
+
+/** `text` with the block between `start` and `end` replaced by `block`; throws when the markers are missing. */
+export function replaceBlock(text: string, start: string, end: string, block: string): string {
+  const from = text.indexOf(start)
+  const to = text.indexOf(end)
+  if (from < 0 || to < from) throw new Error(`the markers ${start} … ${end} are missing`)
+  return text.slice(0, from + start.length) + '\n' + block + '\n' + text.slice(to)
+}
+
+/** The block between `start` and `end`, without the newlines around it. */
+export function blockOf(text: string, start: string, end: string): string | null {
+  const from = text.indexOf(start)
+  const to = text.indexOf(end)
+  if (from < 0 || to < from) return null
+  return text.slice(from + start.length, to).replace(/^\n/, '').replace(/\n$/, '')
+}
+
+export const readResults = (root: string): BenchResults => JSON.parse(readFileSync(join(root, RESULTS_FILE), 'utf8')) as BenchResults
+
+export function writeResults(root: string, results: BenchResults): void {
+  writeFileSync(join(root, RESULTS_FILE), JSON.stringify(results, null, 2) + '\n')
+  const readme = join(root, 'README.md')
+  writeFileSync(readme, replaceBlock(readFileSync(readme, 'utf8'), TABLE_START, TABLE_END, renderTable(results)))
+}
