@@ -3,6 +3,7 @@
 import { callTodoWrite, resultText } from '../call.js'
 import { currentTodos, MemorySession, TODO_WRITE, type LogEvent } from '../log.js'
 import { DEFAULT_OPTIONS, type TodoWriteOptions } from '../schema.js'
+import { jsonText } from '../json-text.js'
 import { isPlainObject } from '../violations.js'
 import { PROTOCOL_VERSION, type CallInput, type CallOutcome, type Implementation } from './protocol.js'
 
@@ -19,7 +20,7 @@ export function requestOptions(options: unknown): TodoWriteOptions | string {
   for (const [key, value] of Object.entries(options)) {
     const valid = Object.prototype.hasOwnProperty.call(OPTION_TYPES, key) ? OPTION_TYPES[key as keyof typeof OPTION_TYPES] : undefined
     if (!valid) return `unknown option ${JSON.stringify(key)}`
-    if (!valid(value)) return `option ${JSON.stringify(key)} has a bad value ${JSON.stringify(value)}`
+    if (!valid(value)) return `option ${JSON.stringify(key)} has a bad value ${jsonText(value)}`
   }
   return options as TodoWriteOptions
 }
@@ -110,7 +111,7 @@ export class ProtocolServer {
 
   private answer(request: Record<string, unknown>): Record<string, unknown> {
     if (request.cmd === 'start') {
-      if (request.protocol !== PROTOCOL_VERSION) throw new RequestError(`protocol ${JSON.stringify(request.protocol)} is not spoken here; this port speaks ${PROTOCOL_VERSION}`)
+      if (request.protocol !== PROTOCOL_VERSION) throw new RequestError(`protocol ${jsonText(request.protocol)} is not spoken here; this port speaks ${PROTOCOL_VERSION}`)
       this.started = true
       return { protocol: PROTOCOL_VERSION, implementation: REFERENCE_IMPLEMENTATION }
     }
@@ -128,7 +129,7 @@ export class ProtocolServer {
       case 'stop':
         return {}
       default:
-        throw new RequestError(`unknown command ${JSON.stringify(request.cmd) ?? 'undefined'}`)
+        throw new RequestError(`unknown command ${jsonText(request.cmd)}`)
     }
   }
 }
