@@ -2,7 +2,7 @@
 // folded into the harness result shape with the `Error: ` envelope (harness-contract §1.5).
 import { ERROR_PREFIX } from './messages.js'
 import { resolveOptions, type TodoWriteOptions, type TodoWriteValue } from './schema.js'
-import { executeTodoWrite, render, type Exec } from './tool.js'
+import { render, runTodoWrite, type Exec } from './tool.js'
 
 export interface ToolResult {
   content: [{ type: 'text'; text: string }]
@@ -23,10 +23,15 @@ export const errorResult = (error: unknown): ToolResult =>
  */
 export const successResult = (value: TodoWriteValue): ToolResult => ({ content: [{ type: 'text', text: render(value) }], isError: false, value })
 
-/** Run one todo_write call synchronously, exactly as the harness would answer it. */
+/**
+ * Run one todo_write call synchronously, exactly as the harness would answer it. A refusal
+ * is a returned failure, not a thrown error; anything thrown (a session whose append
+ * throws) is answered with its message, as the registry would.
+ */
 export function callTodoWrite(args: unknown, exec: Exec, options: TodoWriteOptions = {}): ToolResult {
   try {
-    return successResult(executeTodoWrite(args, exec, resolveOptions(options)))
+    const outcome = runTodoWrite(args, exec, resolveOptions(options))
+    return outcome.ok ? successResult(outcome.value) : textResult(ERROR_PREFIX + outcome.failure.message, true)
   } catch (error) {
     return errorResult(error)
   }
