@@ -1,7 +1,6 @@
 // `npm run bench`: every row in order, a table on stdout, bench/results.json and the README
 // table rewritten. `--only a,c` runs some rows and writes nothing; `--reps N` overrides the
 // repetitions (for a quick look; a recorded run uses the defaults).
-import { cpus, loadavg, platform, arch } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { parseFloor } from './rows/a-parse-floor.js'
@@ -9,7 +8,7 @@ import { peers } from './rows/b-peers.js'
 import { violations } from './rows/c-violations.js'
 import { replay } from './rows/d-replay.js'
 import { serve } from './rows/e-serve.js'
-import { writeResults, renderTable, type BenchResults } from './report.js'
+import { machine, writeResults, renderTable, type BenchResults } from './report.js'
 import { rowResult, type BenchContext, type Row } from './row.js'
 import { DEFAULT_TIMING } from './timing.js'
 
@@ -24,21 +23,14 @@ async function main(): Promise<number> {
   const timing = { ...DEFAULT_TIMING, ...(values.reps ? { reps: Number(values.reps) } : {}) }
   const partial = only !== undefined || values.reps !== undefined
   const context: BenchContext = { timing, root: ROOT, log: (line) => process.stderr.write(`bench: ${line}\n`) }
-  const started = Date.now()
-  const machine = {
-    cpu: cpus()[0]?.model.trim() ?? 'unknown',
-    cores: cpus().length,
-    node: process.versions.node,
-    platform: `${platform()} ${arch()}`,
-    loadAverage: loadavg()[0]!,
-    date: new Date().toISOString(),
-  }
+  const startedAt = Date.now()
+  const started = machine()
   const rows = []
   for (const row of ROWS) {
     if (only && !only.includes(row.id)) continue
     rows.push(rowResult(row, await row.run(context)))
   }
-  const results: BenchResults = { machine, timing, seconds: (Date.now() - started) / 1000, rows }
+  const results: BenchResults = { machine: started, timing, seconds: (Date.now() - startedAt) / 1000, rows }
   process.stdout.write(renderTable(results) + '\n')
   if (partial) process.stderr.write('bench: a partial run (--only/--reps): bench/results.json and README.md left as they were\n')
   else writeResults(ROOT, results)

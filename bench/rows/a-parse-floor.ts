@@ -1,7 +1,7 @@
 // Row (a): what a valid call costs on top of the floor, parsing its arguments text.
 import { callTodoWrite } from '../../src/call.js'
 import { MemorySession } from '../../src/log.js'
-import { validArgumentsText } from '../data.js'
+import { todoList, validArgumentsText } from '../data.js'
 import type { Row } from '../row.js'
 import { medianRatio, median, sideBySide } from '../timing.js'
 
@@ -14,9 +14,14 @@ export const parseFloor: Row = {
     'execute / parse: (T(parse + call) − T(parse)) / T(parse), per repetition, where T(parse) times `JSON.parse(text)` and T(parse + call) times `callTodoWrite(JSON.parse(text), exec)` — every call gets freshly parsed strings, as in the harness',
   target: { op: '<=', value: 0.5 },
   async run({ timing, log }) {
-    const cases = SIZES.map((size) => {
-      log(`(a) ${size} items`)
-      const text = validArgumentsText(size)
+    const inputs: { label: string; text: string; informational: boolean }[] = [
+      ...SIZES.map((size) => ({ label: `${size.toLocaleString('en-US')} items`, text: validArgumentsText(size), informational: false })),
+      // Context, not the issue's row: what a refusal costs against the same floor.
+      { label: '10 items, refused: a duplicate', text: JSON.stringify({ todos: [...todoList(9), todoList(1)[0]] }), informational: true },
+      { label: '10 items, refused: one bad status', text: JSON.stringify({ todos: todoList(10).map((t, i) => (i === 9 ? { ...t, status: 'done' } : t)) }), informational: true },
+    ]
+    const cases = inputs.map(({ label, text, informational }) => {
+      log(`(a) ${label}`)
       const session = new MemorySession()
       const exec = { agent: { session } }
       const times = sideBySide(
@@ -46,9 +51,10 @@ export const parseFloor: Row = {
       const { ratio, spread } = medianRatio(times, ([parse, both]) => (both! - parse!) / parse!)
       const parse = median(times.map((t) => t[0]!))
       return {
-        label: `${size.toLocaleString('en-US')} items (${text.length.toLocaleString('en-US')} bytes)`,
+        label: `${label} (${text.length.toLocaleString('en-US')} bytes)`,
         ratio,
         spread,
+        informational,
         context: { 'parse ns': parse, 'call ns': median(times.map((t) => t[1]!)) - parse },
       }
     })
