@@ -3,17 +3,10 @@
 // repetitions (for a quick look; a recorded run uses the defaults).
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { parseFloor } from './rows/a-parse-floor.js'
-import { peers } from './rows/b-peers.js'
-import { violations } from './rows/c-violations.js'
-import { replay } from './rows/d-replay.js'
-import { serve } from './rows/e-serve.js'
+import { ROWS } from './rows/index.js'
 import { machine, writeResults, renderTable, type BenchResults } from './report.js'
-import { rowResult, type BenchContext, type Row } from './row.js'
+import { rowResult, type BenchContext } from './row.js'
 import { DEFAULT_TIMING } from './timing.js'
-
-/** The rows, in the table's order. One module each under bench/rows/. */
-export const ROWS: Row[] = [parseFloor, peers, violations, replay, serve]
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 

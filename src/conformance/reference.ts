@@ -102,18 +102,19 @@ export class ProtocolServer {
     try {
       if (!isPlainObject(request)) throw new RequestError('the request must be a JSON object')
       if (id === null) throw new RequestError('"id" must be a non-negative integer')
-      return { response: { id, ...this.answer(request) }, next: request.cmd === 'stop' ? 'stop' : 'continue' }
+      return { response: this.answer(request, id), next: request.cmd === 'stop' ? 'stop' : 'continue' }
     } catch (error) {
       if (!(error instanceof RequestError)) throw error
       return { response: { id, error: error.message }, next: 'continue' }
     }
   }
 
-  private answer(request: Record<string, unknown>): Record<string, unknown> {
+  /** The response to a well-formed request, `id` first. Written out, not spread: spreading objects is slow in V8 (`npm run bench`, row (e)). */
+  private answer(request: Record<string, unknown>, id: number): Record<string, unknown> {
     if (request.cmd === 'start') {
       if (request.protocol !== PROTOCOL_VERSION) throw new RequestError(`protocol ${jsonText(request.protocol)} is not spoken here; this port speaks ${PROTOCOL_VERSION}`)
       this.started = true
-      return { protocol: PROTOCOL_VERSION, implementation: REFERENCE_IMPLEMENTATION }
+      return { id, protocol: PROTOCOL_VERSION, implementation: REFERENCE_IMPLEMENTATION }
     }
     if (!this.started) throw new RequestError('the first request must be "start"')
     switch (request.cmd) {
@@ -121,13 +122,14 @@ export class ProtocolServer {
         if (typeof request.agent !== 'boolean') throw new RequestError('"agent" must be a boolean')
         const session = requireString(request, 'session')
         const input = { args: requireString(request, 'args'), agent: request.agent, options: request.options ?? {} }
-        return { ...this.reference.call(session, input as CallInput) }
+        const { isError, text, value, event, current } = this.reference.call(session, input as CallInput)
+        return { id, isError, text, value, event, current }
       }
       case 'end':
         this.reference.end(requireString(request, 'session'))
-        return {}
+        return { id }
       case 'stop':
-        return {}
+        return { id }
       default:
         throw new RequestError(`unknown command ${jsonText(request.cmd)}`)
     }
