@@ -8,7 +8,11 @@
 //   compared by the spec examples and test/properties/ on the same modules;
 // - test/layout.test.ts: reads source text, kills nothing;
 // - test/conform/: the porting kit driving subprocess ports, seconds per test; the vectors
-//   it runs are pinned against src/ in-process by test/vectors.test.ts.
+//   it runs are pinned against src/ in-process by test/vectors.test.ts;
+// - test/robustness.test.ts: 10^4 fuzzed calls and the giants, ~6 s, covering every line of
+//   src/ (so it would run for every mutant); it compares with the model what the spec
+//   examples and test/properties/ already pin, and its own checks are shown failing there;
+// - test/bench-report.test.ts: reads the recorded benchmark figures, kills nothing.
 import { defineConfig, mergeConfig } from 'vitest/config'
 import base from './vitest.config.js'
 
@@ -16,7 +20,7 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
-      exclude: ['test/cli.test.ts', 'test/plugin/loader.test.ts', 'test/plugin/model.test.ts', 'test/layout.test.ts', 'test/conform/**', 'node_modules/**'],
+      exclude: ['test/cli.test.ts', 'test/plugin/loader.test.ts', 'test/plugin/model.test.ts', 'test/layout.test.ts', 'test/conform/**', 'test/robustness.test.ts', 'test/bench-report.test.ts', 'node_modules/**'],
     },
   }),
 )

@@ -2,17 +2,13 @@
 // contents, 10^5 items, 10^4 and 10^5 levels of nesting) checked against the model of the
 // spec, with the input, the log and the built-ins watched; then the fuzzer itself shown
 // to catch each kind of breakage. No time is measured here (npm run fuzz does that).
-import { spawnSync } from 'node:child_process'
+// Left out of the mutation runs (vitest.mutation.config.ts): it covers every line of src/.
 import { describe, expect, it } from 'vitest'
 import { callTodoWrite } from '../src/call.js'
 import { ProtocolServer } from '../src/conformance/reference.js'
-import { UNWRITABLE } from '../src/json-text.js'
-import { Config } from '../src/plugin.js'
 import { executeTodoWrite } from '../src/tool.js'
 import { FC_SEED } from './support/fast-check-seed.js'
-import { BIN } from './support/cli.js'
 import { REAL, fingerprint, runFuzz, sameTokens, type FuzzReport, type Subject } from './robustness/fuzz.js'
-import { hostileRequests } from './robustness/hostile.js'
 
 const failures = (report: FuzzReport) => report.failures.map((f) => `call ${f.call} (${f.source}, ${f.mode}): ${f.problem}\n    input ${f.input}`).join('\n')
 
@@ -25,49 +21,6 @@ describe('10^4 fuzzed calls and every giant (seed from FC_SEED)', () => {
     for (const kind of ['accepted', 'arguments', 'empty', 'duplicate', 'in_progress', 'owner']) expect(report.byOutcome[kind], kind).toBeGreaterThan(20)
     for (const mode of ['call', 'execute', 'protocol']) expect(report.byMode[mode], mode).toBeGreaterThan(1000)
     expect(report.giants).toHaveLength(25)
-  })
-})
-
-describe('deep nesting outside the tool: the protocol server and the plugin config (issue 7)', () => {
-  it('the protocol server answers every hostile request and keeps serving', () => {
-    const server = new ProtocolServer()
-    server.handle('{"id":0,"cmd":"start","protocol":1}')
-    for (const request of hostileRequests()) {
-      const { response } = server.handle(request.line)
-      if (request.answer === 'error') expect(typeof response.error, request.label).toBe('string')
-      else expect(response.text, request.label).toBe('Error: invalid arguments: "arguments" must be an object')
-    }
-    const { response } = server.handle('{"id":9,"cmd":"call","session":"s","args":"{\\"todos\\":[]}","agent":true,"options":{}}')
-    expect(response.text).toBe('Updated todo list: 0 pending, 0 in progress, 0 completed.')
-  })
-
-  it('an option value nested 10^5 deep is named as unwritable, not written', () => {
-    const server = new ProtocolServer()
-    server.handle('{"id":0,"cmd":"start","protocol":1}')
-    const deep = '['.repeat(100_000) + ']'.repeat(100_000)
-    const { response } = server.handle(`{"id":1,"cmd":"call","session":"s","args":"{}","agent":true,"options":{"unknownItemKeys":${deep}}}`)
-    expect(response).toEqual({ id: 1, error: `option "unknownItemKeys" has a bad value ${UNWRITABLE}` })
-    expect(server.handle(`{"id":2,"cmd":${deep}}`).response).toEqual({ id: 2, error: `unknown command ${UNWRITABLE}` })
-    expect(server.handle(`{"id":3,"cmd":"start","protocol":${deep}}`).response).toEqual({ id: 3, error: `protocol ${UNWRITABLE} is not spoken here; this port speaks 1` })
-  })
-
-  it('`todo-write serve` (built) answers them over stdio, one line each, and exits 0', () => {
-    const lines = ['{"id":0,"cmd":"start","protocol":1}', ...hostileRequests().map((r) => r.line), '{"id":99,"cmd":"stop"}']
-    const run = spawnSync(process.execPath, [BIN, 'serve'], { input: lines.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 26 })
-    expect(run.stderr).toBe('')
-    expect(run.status).toBe(0)
-    const answers = run.stdout.split('\n').filter((line) => line !== '')
-    expect(answers).toHaveLength(lines.length)
-    expect(answers.at(-1)).toBe('{"id":99}')
-  })
-
-  it('TW-PLUGIN-3: a config JSON.stringify cannot write still throws a TypeError naming the problem', () => {
-    const deep = JSON.parse('['.repeat(100_000) + ']'.repeat(100_000)) as unknown
-    const cyclic: Record<string, unknown> = {}
-    cyclic.self = cyclic
-    for (const config of [deep, { allowParallelInProgress: deep }, cyclic]) {
-      expect(() => Config(config)).toThrow(new TypeError(`tool-todo: invalid config ${UNWRITABLE}: expected {allowParallelInProgress?: boolean, unknownItemKeys?: "drop" | "reject"} and no other keys`))
-    }
   })
 })
 
