@@ -47,7 +47,7 @@ export class DistinctStrings {
     if (this.buckets !== null) return this.file(s)
     if (this.linear.includes(s)) return false
     this.linear.push(s)
-    // Stryker disable next-line EqualityOperator: the limit only decides when the buckets take over (see above).
+    // Stryker disable next-line EqualityOperator,ConditionalExpression: the limit only decides when the buckets take over (see above).
     if (this.linear.length > LINEAR_LIMIT) {
       this.buckets = new Map()
       for (const earlier of this.linear) this.file(earlier)
@@ -67,7 +67,7 @@ export class DistinctStrings {
       buckets.set(key, [bucket, s])
     } else if (Array.isArray(bucket)) {
       if (bucket.includes(s)) return false
-      // Stryker disable next-line EqualityOperator: the limit only decides when the bucket becomes a Set (see above).
+      // Stryker disable next-line EqualityOperator,ConditionalExpression: the limit only decides when the bucket becomes a Set (see above).
       if (bucket.length < BUCKET_LIMIT) bucket.push(s)
       else buckets.set(key, new Set(bucket).add(s))
     } else {
