@@ -19,6 +19,10 @@ describe('jsonText', () => {
     expect(writable(null)).toBe(true)
   })
 
+  it('says so in these words', () => {
+    expect(UNWRITABLE).toBe('(a value JSON.stringify cannot write: nested too deeply, cyclic or a BigInt)')
+  })
+
   it('describes what JSON.stringify cannot write: 10^5 levels, a cycle, a BigInt', () => {
     const cyclic: Record<string, unknown> = {}
     cyclic.self = cyclic

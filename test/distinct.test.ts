@@ -33,6 +33,11 @@ describe('DistinctStrings answers as a Set', () => {
     expect(new Set(strings.map(sampleKey)).size).toBe(1)
   })
 
+  it('a new set has seen nothing: the first of any string is new', () => {
+    // "Stryker was here" is the string a mutation tool seeds into an empty array literal.
+    for (const s of ['', 'a', '__proto__', 'Stryker was here']) expect(new DistinctStrings().add(s), JSON.stringify(s)).toBe(true)
+  })
+
   it('equal strings get equal keys, whatever their construction', () => {
     const built = ['ab', 'c'].join('')
     expect(sampleKey(built)).toBe(sampleKey('abc'))
