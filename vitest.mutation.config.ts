@@ -10,7 +10,11 @@
 // - test/conform/: the porting kit driving subprocess ports, seconds per test; the vectors
 //   it runs are pinned against src/ in-process by test/vectors.test.ts;
 // - test/replay-bin.test.ts: `todo-write replay` as a subprocess; test/replay-cli.test.ts
-//   drives the same command in-process.
+//   drives the same command in-process;
+// - test/robustness.test.ts: 10^4 fuzzed calls and the giants, ~6 s, covering every line of
+//   src/ (so it would run for every mutant); it compares with the model what the spec
+//   examples and test/properties/ already pin, and its own checks are shown failing there;
+// - test/bench-report.test.ts: reads the recorded benchmark figures, kills nothing.
 import { defineConfig, mergeConfig } from 'vitest/config'
 import base from './vitest.config.js'
 
@@ -18,7 +22,7 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
-      exclude: ['test/cli.test.ts', 'test/plugin/loader.test.ts', 'test/plugin/model.test.ts', 'test/layout.test.ts', 'test/conform/**', 'test/replay-bin.test.ts', 'node_modules/**'],
+      exclude: ['test/cli.test.ts', 'test/plugin/loader.test.ts', 'test/plugin/model.test.ts', 'test/layout.test.ts', 'test/conform/**', 'test/replay-bin.test.ts', 'test/robustness.test.ts', 'test/bench-report.test.ts', 'node_modules/**'],
     },
   }),
 )

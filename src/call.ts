@@ -2,7 +2,7 @@
 // folded into the harness result shape with the `Error: ` envelope (harness-contract §1.5).
 import { ERROR_PREFIX } from './messages.js'
 import { resolveOptions, type TodoWriteOptions, type TodoWriteValue } from './schema.js'
-import { executeTodoWrite, render, type Exec } from './tool.js'
+import { render, runTodoWrite, type Exec } from './tool.js'
 
 export interface ToolResult {
   content: [{ type: 'text'; text: string }]
@@ -16,13 +16,22 @@ const textResult = (text: string, isError: boolean): ToolResult => ({ content: [
 export const errorResult = (error: unknown): ToolResult =>
   textResult(ERROR_PREFIX + (error instanceof Error ? error.message : String(error)), true)
 
-/** The model-facing result of an accepted call. */
-export const successResult = (value: TodoWriteValue): ToolResult => ({ ...textResult(render(value), false), value })
+/**
+ * The model-facing result of an accepted call. Written out rather than spread from
+ * textResult: V8 copies a spread object on a slow path, which cost ~0.8 µs a call (a fifth
+ * of parsing a 10-item call; `npm run bench`, row (a)).
+ */
+export const successResult = (value: TodoWriteValue): ToolResult => ({ content: [{ type: 'text', text: render(value) }], isError: false, value })
 
-/** Run one todo_write call synchronously, exactly as the harness would answer it. */
+/**
+ * Run one todo_write call synchronously, exactly as the harness would answer it. A refusal
+ * is a returned failure, not a thrown error; anything thrown (a session whose append
+ * throws) is answered with its message, as the registry would.
+ */
 export function callTodoWrite(args: unknown, exec: Exec, options: TodoWriteOptions = {}): ToolResult {
   try {
-    return successResult(executeTodoWrite(args, exec, resolveOptions(options)))
+    const outcome = runTodoWrite(args, exec, resolveOptions(options))
+    return outcome.ok ? successResult(outcome.value) : textResult(ERROR_PREFIX + outcome.failure.message, true)
   } catch (error) {
     return errorResult(error)
   }

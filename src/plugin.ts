@@ -2,6 +2,7 @@
 // the registry ties the registration to the plugin's fiber, so disposing it unregisters.
 import Type, { type Static } from 'typebox'
 import { Compile } from 'typebox/compile'
+import { jsonText } from './json-text.js'
 import { resolveOptions, type ResolvedOptions } from './schema.js'
 import { createTodoWriteTool, type TodoWriteTool } from './tool.js'
 
@@ -38,7 +39,7 @@ const CONFIG_EXPECTED = 'expected {allowParallelInProgress?: boolean, unknownIte
 export function Config(config: unknown = {}): ResolvedOptions {
   const value = config ?? {}
   if (!checkConfig.Check(value)) {
-    throw new TypeError(`tool-todo: invalid config ${JSON.stringify(value)}: ${CONFIG_EXPECTED}`)
+    throw new TypeError(`tool-todo: invalid config ${jsonText(value)}: ${CONFIG_EXPECTED}`)
   }
   return resolveOptions(value)
 }

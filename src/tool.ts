@@ -62,19 +62,31 @@ export function countStatuses(todos: readonly Todo[]): TodoWriteValue['counts'] 
 export const render = ({ counts }: TodoWriteValue): string =>
   updated(counts.pending, counts.inProgress, counts.completed)
 
+/** What the body comes to: the canonical value after the one append, or the failure. */
+export type Outcome = { ok: true; value: TodoWriteValue } | { ok: false; failure: Failure }
+
 /**
- * The body: list checks, then the owner check (a list error beats the owner error,
- * TW-ORDER-2), then ONE append. It re-runs the schema check so that a direct caller that
- * skipped the registry still gets a worded refusal instead of a crash.
+ * The body without exceptions: list checks, then the owner check (a list error beats the
+ * owner error, TW-ORDER-2), then ONE append. It re-runs the schema check so that a direct
+ * caller that skipped the registry still gets a worded refusal instead of a crash.
+ * (callTodoWrite uses this: throwing a TodoWriteError, an Error with a stack trace, made a
+ * refused call cost about ten times the parsing of its arguments.)
  */
-export function executeTodoWrite(args: unknown, exec: Exec, options: ResolvedOptions): TodoWriteValue {
+export function runTodoWrite(args: unknown, exec: Exec, options: ResolvedOptions): Outcome {
   const validation = validate(args, options)
-  if (!validation.ok) throw new TodoWriteError(validation.failure)
+  if (!validation.ok) return validation
   const session = exec.agent?.session
-  if (!session) throw new TodoWriteError({ kind: 'owner', message: NO_OWNER })
+  if (!session) return { ok: false, failure: { kind: 'owner', message: NO_OWNER } }
   const event = todoWriteEvent(validation.todos)
   session.append(TODO_WRITE, event.data)
-  return { todos: validation.todos, counts: countStatuses(validation.todos) }
+  return { ok: true, value: { todos: validation.todos, counts: countStatuses(validation.todos) } }
+}
+
+/** The body as the harness calls it: the value, or a thrown TodoWriteError (TW-ENVELOPE-1). */
+export function executeTodoWrite(args: unknown, exec: Exec, options: ResolvedOptions): TodoWriteValue {
+  const outcome = runTodoWrite(args, exec, options)
+  if (!outcome.ok) throw new TodoWriteError(outcome.failure)
+  return outcome.value
 }
 
 export function createTodoWriteTool(options: TodoWriteOptions = {}): TodoWriteTool {

@@ -8,6 +8,7 @@ import {
   duplicateContent,
   tooManyInProgress,
 } from './messages.js'
+import { DistinctStrings } from './distinct.js'
 import { checkArguments, parametersSchema, type ResolvedOptions, type Todo, type TodoWriteArgs } from './schema.js'
 import { schemaViolations } from './violations.js'
 
@@ -34,13 +35,12 @@ export function checkSchema(args: unknown, options: ResolvedOptions): Failure | 
 /** The tool body's list checks on schema-valid arguments (TW-EMPTY-1, TW-DUP-1, TW-ACTIVE-1). */
 export function checkList(args: TodoWriteArgs, options: ResolvedOptions): Validation {
   const todos: Todo[] = []
-  const seen = new Set<string>()
+  const seen = new DistinctStrings()
   let inProgress = 0
   for (const item of args.todos) {
     const content = item.content.trim()
     if (content === '') return fail('empty', EMPTY_CONTENT)
-    if (seen.has(content)) return fail('duplicate', duplicateContent(content))
-    seen.add(content)
+    if (!seen.add(content)) return fail('duplicate', duplicateContent(content))
     if (item.status === 'in_progress') inProgress++
     todos.push({ content, status: item.status })
   }

@@ -1,6 +1,7 @@
 // Replay, the standing plan and the durable-log invariant, on hand-made logs.
 import { describe, expect, it } from 'vitest'
 import { checkLog, snapshotViolation } from '../src/invariant.js'
+import { currentOf } from '../src/conformance/reference.js'
 import { currentTodos, MemorySession, standingPlan, todoWriteEvent, type LogEvent } from '../src/log.js'
 
 const A = [{ content: 'a', status: 'in_progress' as const }]
@@ -14,6 +15,20 @@ describe('TW-REPLAY-1: currentTodos', () => {
     expect(currentTodos([turn(0, 'turn/start')])).toBeNull()
     expect(currentTodos([write(0, A), turn(1, 'turn/start'), write(2, B), turn(3, 'turn/end'), { type: 'tool/result', seq: 4 }])).toEqual(B)
     expect(currentTodos([write(0, A), write(1, [])])).toEqual([])
+  })
+
+  it('currentOf (the reference, reading the log from its end) agrees with currentTodos', () => {
+    const logs: LogEvent[][] = [
+      [],
+      [turn(0, 'turn/start')],
+      [write(0, A)],
+      [write(0, A), turn(1, 'turn/start'), write(2, B), turn(3, 'turn/end'), { type: 'tool/result', seq: 4 }],
+      [write(0, A), write(1, [])],
+      [write(0, B), turn(1, 'turn/end'), turn(2, 'turn/start')],
+    ]
+    for (const log of logs) expect(currentOf(log)).toEqual(currentTodos(log))
+    expect(currentOf(logs[3]!)).toBe(B)
+    expect(currentOf(logs[5]!)).toBe(B)
   })
 
   it('todoWriteEvent copies content and status only (TW-EVENT-1)', () => {

@@ -1,5 +1,6 @@
 // The tool object (harness-contract §5): description, schemas, render, presentCall.
 import { describe, expect, it } from 'vitest'
+import { callTodoWrite } from '../src/call.js'
 import { createTodoWriteTool, TodoWriteError } from '../src/tool.js'
 import { TodoWriteValue } from '../src/schema.js'
 import { goldenFile } from './support/golden.js'
@@ -60,5 +61,27 @@ describe('TW-PRESENT-1: presentCall', () => {
     const args = { todos: [{ content: 'a', status: 'pending', id: 1 }] }
     expect(createTodoWriteTool().presentCall(args)).toBeDefined()
     expect(createTodoWriteTool({ unknownItemKeys: 'reject' }).presentCall(args)).toBeUndefined()
+  })
+})
+
+describe('a session whose append throws', () => {
+  const failing = (thrown: unknown) => ({ agent: { session: { append: () => { throw thrown } } } })
+  const args = { todos: [{ content: 'a', status: 'pending' }] }
+
+  it('callTodoWrite answers with the thrown message, as the registry would (TW-ENVELOPE-1)', () => {
+    expect(callTodoWrite(args, failing(new Error('disk full')))).toEqual({ content: [{ type: 'text', text: 'Error: disk full' }], isError: true })
+    expect(callTodoWrite(args, failing('no space'))).toEqual({ content: [{ type: 'text', text: 'Error: no space' }], isError: true })
+  })
+
+  it('execute lets the error through unchanged (it is not a TodoWriteError)', async () => {
+    const error = new Error('disk full')
+    await expect(createTodoWriteTool().execute(args, failing(error))).rejects.toBe(error)
+  })
+
+  it('a refusal is decided before the append: the failing session is never asked', () => {
+    expect(callTodoWrite({ todos: [{ content: '', status: 'pending' }] }, failing(new Error('disk full')))).toEqual({
+      content: [{ type: 'text', text: 'Error: invalid todo: `content` must be a non-empty string' }],
+      isError: true,
+    })
   })
 })

@@ -1,5 +1,6 @@
 // The JSON Lines protocol between the kit and a port (spec/protocol.md, TW-PROTO-*): the
 // message shapes, and the checks that turn one stdout line into a response or a fault.
+import { jsonText, writable } from '../json-text.js'
 import { isPlainObject } from '../violations.js'
 
 /** The protocol version this kit speaks (TW-PROTO-START-1). */
@@ -49,7 +50,7 @@ export function responseProblem(line: string, id: number): string | null {
     return `printed a line that is not JSON: ${shown(line, 200)}`
   }
   if (!isPlainObject(message)) return `printed a JSON line that is not an object: ${shown(line, 200)}`
-  if (message.id !== id) return `answered with id ${JSON.stringify(message.id) ?? 'undefined'} where ${id} was expected: ${shown(line, 200)}`
+  if (message.id !== id) return `answered with id ${jsonText(message.id)} where ${id} was expected: ${shown(line, 200)}`
   return null
 }
 
@@ -62,7 +63,7 @@ export function startProblem(response: Record<string, unknown>): string | Implem
   const error = errorOf(response)
   if (error !== null) return `refused the start handshake: ${error}`
   if (response.protocol !== PROTOCOL_VERSION) {
-    return `speaks protocol ${JSON.stringify(response.protocol) ?? 'undefined'}; this kit speaks protocol ${PROTOCOL_VERSION}`
+    return `speaks protocol ${jsonText(response.protocol)}; this kit speaks protocol ${PROTOCOL_VERSION}`
   }
   const impl = response.implementation
   if (!isPlainObject(impl) || typeof impl.name !== 'string' || typeof impl.language !== 'string') {
@@ -77,6 +78,9 @@ export function callOutcome(response: Record<string, unknown>): CallOutcome | st
   if (error !== null) return `answered with an error: ${error}`
   if (typeof response.isError !== 'boolean') return 'answered a call without a boolean "isError"'
   if (typeof response.text !== 'string') return 'answered a call without a string "text"'
+  for (const field of ['value', 'event', 'current'] as const) {
+    if (!writable(response[field])) return `answered a call with a "${field}" that cannot be compared: ${jsonText(response[field])}`
+  }
   return {
     isError: response.isError,
     text: response.text,
@@ -91,7 +95,7 @@ export function callOutcome(response: Record<string, unknown>): CallOutcome | st
  * escaped, so trailing spaces, U+2028 and lone surrogates are all visible.
  */
 export function shown(value: unknown, max = Infinity): string {
-  const text = (typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? 'undefined').replace(
+  const text = jsonText(value).replace(
     /[^\x20-\x7e]/g,
     (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
   )

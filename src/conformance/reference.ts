@@ -1,8 +1,9 @@
 // The reference answering the protocol in-process: `todo-write serve` speaks it on stdio,
 // and `todo-write conform` asks it what a port should have answered (TW-PROTO-*).
 import { callTodoWrite, resultText } from '../call.js'
-import { currentTodos, MemorySession } from '../log.js'
+import { currentTodos, MemorySession, TODO_WRITE, type LogEvent } from '../log.js'
 import { DEFAULT_OPTIONS, type TodoWriteOptions } from '../schema.js'
+import { jsonText } from '../json-text.js'
 import { isPlainObject } from '../violations.js'
 import { PROTOCOL_VERSION, type CallInput, type CallOutcome, type Implementation } from './protocol.js'
 
@@ -19,9 +20,20 @@ export function requestOptions(options: unknown): TodoWriteOptions | string {
   for (const [key, value] of Object.entries(options)) {
     const valid = Object.prototype.hasOwnProperty.call(OPTION_TYPES, key) ? OPTION_TYPES[key as keyof typeof OPTION_TYPES] : undefined
     if (!valid) return `unknown option ${JSON.stringify(key)}`
-    if (!valid(value)) return `option ${JSON.stringify(key)} has a bad value ${JSON.stringify(value)}`
+    if (!valid(value)) return `option ${JSON.stringify(key)} has a bad value ${jsonText(value)}`
   }
   return options as TodoWriteOptions
+}
+
+/**
+ * A session's current list (TW-REPLAY-1), read from the end of its log: the last
+ * `todo/write` is usually the last event, and `currentTodos` would read the whole log on
+ * every call — in a long session (row (e) of `npm run bench` sends thousands of calls to one)
+ * that made each call slower than the last.
+ */
+export function currentOf(events: readonly LogEvent[]): ReturnType<typeof currentTodos> {
+  for (let i = events.length - 1; i >= 0; i--) if (events[i]!.type === TODO_WRITE) return currentTodos([events[i]!])
+  return null
 }
 
 /** A protocol failure of one request: answered as `{"id":…,"error":…}` (TW-PROTO-ERROR-1). */
@@ -51,7 +63,7 @@ export class Reference {
       text: resultText(result),
       value: result.isError ? null : result.value,
       event: appended ? { type: appended.type, data: appended.data } : null,
-      current: currentTodos(log.events),
+      current: currentOf(log.events),
     }
   }
 
@@ -90,18 +102,19 @@ export class ProtocolServer {
     try {
       if (!isPlainObject(request)) throw new RequestError('the request must be a JSON object')
       if (id === null) throw new RequestError('"id" must be a non-negative integer')
-      return { response: { id, ...this.answer(request) }, next: request.cmd === 'stop' ? 'stop' : 'continue' }
+      return { response: this.answer(request, id), next: request.cmd === 'stop' ? 'stop' : 'continue' }
     } catch (error) {
       if (!(error instanceof RequestError)) throw error
       return { response: { id, error: error.message }, next: 'continue' }
     }
   }
 
-  private answer(request: Record<string, unknown>): Record<string, unknown> {
+  /** The response to a well-formed request, `id` first. Written out, not spread: spreading objects is slow in V8 (`npm run bench`, row (e)). */
+  private answer(request: Record<string, unknown>, id: number): Record<string, unknown> {
     if (request.cmd === 'start') {
-      if (request.protocol !== PROTOCOL_VERSION) throw new RequestError(`protocol ${JSON.stringify(request.protocol)} is not spoken here; this port speaks ${PROTOCOL_VERSION}`)
+      if (request.protocol !== PROTOCOL_VERSION) throw new RequestError(`protocol ${jsonText(request.protocol)} is not spoken here; this port speaks ${PROTOCOL_VERSION}`)
       this.started = true
-      return { protocol: PROTOCOL_VERSION, implementation: REFERENCE_IMPLEMENTATION }
+      return { id, protocol: PROTOCOL_VERSION, implementation: REFERENCE_IMPLEMENTATION }
     }
     if (!this.started) throw new RequestError('the first request must be "start"')
     switch (request.cmd) {
@@ -109,15 +122,16 @@ export class ProtocolServer {
         if (typeof request.agent !== 'boolean') throw new RequestError('"agent" must be a boolean')
         const session = requireString(request, 'session')
         const input = { args: requireString(request, 'args'), agent: request.agent, options: request.options ?? {} }
-        return { ...this.reference.call(session, input as CallInput) }
+        const { isError, text, value, event, current } = this.reference.call(session, input as CallInput)
+        return { id, isError, text, value, event, current }
       }
       case 'end':
         this.reference.end(requireString(request, 'session'))
-        return {}
+        return { id }
       case 'stop':
-        return {}
+        return { id }
       default:
-        throw new RequestError(`unknown command ${JSON.stringify(request.cmd) ?? 'undefined'}`)
+        throw new RequestError(`unknown command ${jsonText(request.cmd)}`)
     }
   }
 }

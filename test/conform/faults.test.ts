@@ -76,6 +76,13 @@ describe('a port that breaks in the middle of a run is restarted', () => {
     expect(run.last).toBe(`${CASES - 1} passed, 1 failed`)
   })
 
+  it('an answer nested too deeply to compare fails the case; the kit does not crash (issue 7)', async () => {
+    const run = await conform(['--runs', '0', '--', ...node('faulty.mjs', 'deep', marker)])
+    expect(run.stdout).toContain('problem:  the port answered a call with a "value" that cannot be compared: (a value JSON.stringify cannot write: nested too deeply, cyclic or a BigInt)')
+    expect(run.stdout).toContain(`todo-write (typescript): ${CASES - 1} passed, 1 failed\n`)
+    expect(run.last).toBe(`${CASES - 1} passed, 1 failed`)
+  })
+
   it('a port that keeps failing is given up on after --max-restarts', async () => {
     const run = await conform(['--runs', '0', '--max-restarts', '2', '--', ...node('faulty.mjs', 'exit', '"status"')])
     expect(run.status).toBe(1)

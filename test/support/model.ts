@@ -1,6 +1,7 @@
 // An independent model of spec/todo.md, written from its tables rather than from src/:
-// the trim set of TW-TRIM-1, the quoting of TW-DUP-2, the check order of TW-ORDER-1.
-// Properties compare the implementation against it.
+// the trim set of TW-TRIM-1, the quoting of TW-DUP-2, the check order of TW-ORDER-1, the
+// schema violations of TW-ARGS-*. Properties and the fuzzer compare the implementation
+// against it. Linear in the input, so the fuzzer can ask it about 10^5-item lists.
 
 /** TW-TRIM-1's table, by code point. */
 export const TRIM_SET: readonly number[] = [
@@ -53,10 +54,12 @@ export interface ModelItem {
  * item (empty, else duplicate of an earlier trimmed content), then the count, then the owner.
  */
 export function modelText(items: readonly ModelItem[], agent: boolean, allowParallel = false): string {
-  const trimmed = items.map((item) => modelTrim(item.content))
-  for (let i = 0; i < trimmed.length; i++) {
-    if (trimmed[i] === '') return 'Error: invalid todo: `content` must be a non-empty string'
-    if (trimmed.indexOf(trimmed[i]!) < i) return `Error: invalid todos: duplicate content ${modelQuote(trimmed[i]!)}`
+  const earlier = new Set<string>()
+  for (const item of items) {
+    const trimmed = modelTrim(item.content)
+    if (trimmed === '') return 'Error: invalid todo: `content` must be a non-empty string'
+    if (earlier.has(trimmed)) return `Error: invalid todos: duplicate content ${modelQuote(trimmed)}`
+    earlier.add(trimmed)
   }
   const active = items.filter((item) => item.status === 'in_progress').length
   if (active > 1 && !allowParallel) return `Error: invalid todos: at most one task may be in_progress, got ${active}`
@@ -68,3 +71,54 @@ export function modelText(items: readonly ModelItem[], agent: boolean, allowPara
 /** The snapshot an accepted call logs (TW-EVENT-1). */
 export const modelSnapshot = (items: readonly ModelItem[]): ModelItem[] =>
   items.map((item) => ({ content: modelTrim(item.content), status: item.status }))
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const owns = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key)
+const STATUS_LIST = JSON.stringify(STATUS_VALUES)
+
+/**
+ * TW-ARGS-1…10: every schema violation of `args`, in the walk order of TW-ARGS-10, worded as
+ * the spec words them; empty when the arguments pass. `closedItems` is
+ * `unknownItemKeys: "reject"` (TW-OPT-KEYS-2). Reads only the top level, `todos`, its items
+ * and their keys: values nested deeper are never visited, however deep.
+ */
+export function modelViolations(args: unknown, closedItems = false): string[] {
+  if (!isObject(args)) return ['"arguments" must be an object']
+  if (!owns(args, 'todos')) return ['missing required property "todos"']
+  const todos = args.todos
+  if (!Array.isArray(todos)) return ['"todos" must be an array']
+  const out: string[] = []
+  for (let i = 0; i < todos.length; i++) {
+    const item: unknown = todos[i]
+    const at = `todos[${i}]`
+    if (!isObject(item)) {
+      out.push(`"${at}" must be an object`)
+      continue
+    }
+    for (const key of ['content', 'status']) if (!owns(item, key)) out.push(`missing required property "${at}.${key}"`)
+    if (owns(item, 'content') && typeof item.content !== 'string') out.push(`"${at}.content" must be a string`)
+    if (owns(item, 'status')) {
+      if (typeof item.status !== 'string') out.push(`"${at}.status" must be a string`)
+      else if (!(STATUS_VALUES as readonly string[]).includes(item.status)) out.push(`"${at}.status" must be one of ${STATUS_LIST}`)
+    }
+    if (closedItems) {
+      for (const key of Object.keys(item)) if (key !== 'content' && key !== 'status') out.push(`"${at}.${key}" is not a declared property (additionalProperties: false)`)
+    }
+  }
+  return out
+}
+
+/** Options as the model reads them (spec section 9; absent keys take their defaults). */
+export interface ModelOptions {
+  allowParallelInProgress?: boolean
+  unknownItemKeys?: 'drop' | 'reject'
+}
+
+/** The whole outcome of one call per the spec: the text, and the snapshot an accepted call logs (null when refused). */
+export function modelCall(args: unknown, agent: boolean, options: ModelOptions = {}): { text: string; snapshot: ModelItem[] | null } {
+  const violations = modelViolations(args, options.unknownItemKeys === 'reject')
+  if (violations.length > 0) return { text: `Error: invalid arguments: ${violations.join('; ')}`, snapshot: null }
+  const items = (args as { todos: ModelItem[] }).todos
+  const text = modelText(items, agent, options.allowParallelInProgress === true)
+  return { text, snapshot: text.startsWith('Error: ') ? null : modelSnapshot(items) }
+}

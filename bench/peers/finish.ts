@@ -1,0 +1,62 @@
+// The tool body as a peer's author would write it after their validator has passed the
+// arguments: the list checks of TW-ORDER-1 (empty, then duplicate, item by item; then the
+// in_progress count), the owner, one append, the result. Written for the comparison from
+// the spec, not from src/validate.ts; it shares only the model-facing strings
+// (src/messages.ts), because those are law and not what is being compared.
+import type { ToolResult } from '../../src/call.js'
+import { TODO_WRITE } from '../../src/log.js'
+import {
+  EMPTY_CONTENT,
+  ERROR_PREFIX,
+  INVALID_ARGUMENTS,
+  NO_OWNER,
+  VIOLATION_SEPARATOR,
+  duplicateContent,
+  tooManyInProgress,
+  updated,
+} from '../../src/messages.js'
+import type { Exec } from '../../src/tool.js'
+
+export type PeerStatus = 'pending' | 'in_progress' | 'completed'
+
+/** An item after the validator: content already trimmed, no other keys. */
+export interface PeerTodo {
+  content: string
+  status: PeerStatus
+}
+
+/** A peer pipeline: the arguments value as JSON.parse returned it, in; the model-facing result, out. */
+export type Pipeline = (args: unknown, exec: Exec) => ToolResult
+
+const failure = (message: string): ToolResult => ({ content: [{ type: 'text', text: ERROR_PREFIX + message }], isError: true })
+
+/** The registry's refusal, from violations already in the harness's wording and order. */
+export const schemaFailure = (violations: readonly string[]): ToolResult => failure(INVALID_ARGUMENTS + violations.join(VIOLATION_SEPARATOR))
+
+export function finish(todos: PeerTodo[], exec: Exec): ToolResult {
+  const seen = new Set<string>()
+  let pending = 0
+  let inProgress = 0
+  let completed = 0
+  for (const { content, status } of todos) {
+    if (content === '') return failure(EMPTY_CONTENT)
+    if (seen.has(content)) return failure(duplicateContent(content))
+    seen.add(content)
+    if (status === 'pending') pending++
+    else if (status === 'in_progress') inProgress++
+    else completed++
+  }
+  if (inProgress > 1) return failure(tooManyInProgress(inProgress))
+  const session = exec.agent?.session
+  if (!session) return failure(NO_OWNER)
+  session.append(TODO_WRITE, { todos: todos.map(({ content, status }) => ({ content, status })) })
+  const value = { todos, counts: { pending, inProgress, completed } }
+  return { content: [{ type: 'text', text: updated(pending, inProgress, completed) }], isError: false, value }
+}
+
+/** `todos[3].content` from a path of keys and indices; the top level is named "arguments". */
+export function harnessPath(path: readonly PropertyKey[]): string {
+  let out = ''
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out === '' ? String(key) : `.${String(key)}`
+  return out === '' ? 'arguments' : out
+}
