@@ -3,21 +3,13 @@
 // prototype-named keys and contents, lone surrogates, NUL, every trim-set character, near
 // misses of every schema rule; and the giants — 1 MB contents, 10^5 items, 10^4 and 10^5
 // levels of nesting — built on purpose, once each, at fixed points of a run.
+import { seededRandom } from '../../bench/random.js'
 import { NOT_TRIMMED, STATUS_VALUES, TRIM_SET } from '../support/model.js'
 
 export type Random = () => number
 
-/** mulberry32: small, seeded, the same sequence on every machine. */
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+// The benchmark's seeded generator (mulberry32), shared so both draw the same way.
+export { seededRandom }
 
 const int = (random: Random, below: number): number => Math.floor(random() * below)
 const pick = <T>(random: Random, list: readonly T[]): T => list[int(random, list.length)]!
