@@ -132,6 +132,8 @@ async function main(): Promise<number> {
 try {
   process.exitCode = await main()
 } catch (error) {
-  process.stderr.write(`fuzz: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
-  process.exitCode = 1
+  // A bad flag is a usage error (exit 2, its message only); anything else is a bug to see whole.
+  const usage = error instanceof Error && ((error as NodeJS.ErrnoException).code ?? '').startsWith('ERR_PARSE_ARGS')
+  process.stderr.write(`fuzz: ${usage ? (error as Error).message + '\nusage: npm run fuzz [-- --calls N]' : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  process.exitCode = usage ? 2 : 1
 }
