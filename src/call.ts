@@ -1,8 +1,9 @@
 // One call as the model experiences it: the registry's argument check and the tool body,
 // folded into the harness result shape with the `Error: ` envelope (harness-contract §1.5).
 import { ERROR_PREFIX } from './messages.js'
-import { resolveOptions, type TodoWriteOptions, type TodoWriteValue } from './schema.js'
-import { render, runTodoWrite, type Exec } from './tool.js'
+import type { TodoWriteValue } from './schema.js'
+import { resolveOptions, type TodoWriteOptions } from './options.js'
+import { successText, runTodoWrite, type Exec } from './tool.js'
 
 export interface ToolResult {
   content: [{ type: 'text'; text: string }]
@@ -21,7 +22,7 @@ export const errorResult = (error: unknown): ToolResult =>
  * textResult: V8 copies a spread object on a slow path, which cost ~0.8 µs a call (a fifth
  * of parsing a 10-item call; `npm run bench`, row (a)).
  */
-export const successResult = (value: TodoWriteValue): ToolResult => ({ content: [{ type: 'text', text: render(value) }], isError: false, value })
+export const successResult = (value: TodoWriteValue): ToolResult => ({ content: [{ type: 'text', text: successText(value) }], isError: false, value })
 
 /**
  * Run one todo_write call synchronously, exactly as the harness would answer it. A refusal

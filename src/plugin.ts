@@ -1,53 +1,155 @@
-// The harness plugin (harness-contract §5): registers the todo_write tool on `ctx.tools`;
-// the registry ties the registration to the plugin's fiber, so disposing it unregisters.
-import Type, { type Static } from 'typebox'
-import { Compile } from 'typebox/compile'
-import { jsonText } from './json-text.js'
-import { resolveOptions, type ResolvedOptions } from './schema.js'
-import { createTodoWriteTool, type TodoWriteTool } from './tool.js'
+// The harness plugin (spec section 8, TW-PLUGIN-*): `Config` resolves the deployment
+// options, `apply` registers the todo_write tool on `ctx.tools` and undoes that itself when
+// the plugin's fiber is disposed. What one harness release needs of its plugin is a
+// `PluginProfile`; each package entry exports the plugin of one profile.
+import { OptionsSchema, parseOptions, type ResolvedOptions } from './options.js'
+import { createTodoWriteTool, TodoWriteError, type Exec, type TodoWriteTool } from './tool.js'
 
-/** What the plugin needs of the harness's tool registry. */
+/** What the plugin needs of the harness's tool registry: `register` returns the disposer. */
 export interface ToolRegistry {
   register(tool: TodoWriteTool): () => void
 }
 
-/** What the plugin needs of its cordis context. */
+/** What the plugin needs of its cordis context (cordis 3 and 4 both have `effect`). */
 export interface PluginContext {
   tools: ToolRegistry
+  effect(execute: () => () => unknown): unknown
 }
+
+/** One problem with a config, as a Standard Schema reports it. */
+export interface ConfigIssue {
+  message: string
+  path?: readonly PropertyKey[]
+}
+
+export type ConfigResult<T> = { value: T } | { issues: ConfigIssue[] }
+
+/**
+ * A plugin `Config` that every cordis accepts (TW-PLUGIN-3): cordis 4 validates through
+ * the Standard Schema interface `Config['~standard'].validate(config)`, synchronously;
+ * cordis 3 calls `Config(config)` and treats a throw as the refusal.
+ */
+export interface PluginConfig<T> {
+  (config?: unknown): T
+  readonly '~standard': {
+    readonly version: 1
+    readonly vendor: 'todo-write'
+    validate(config: unknown): ConfigResult<T>
+  }
+  /** The cordis Loader writes a live config update back through this; ours keeps it as given. */
+  simplify(config: unknown): unknown
+}
+
+/** A config refused by `Config(config)`: the issues, one per line. */
+export class ConfigError extends TypeError {
+  readonly issues: readonly ConfigIssue[]
+  constructor(issues: readonly ConfigIssue[]) {
+    super(issues.map((issue) => issue.message).join('\n'))
+    this.name = 'ConfigError'
+    this.issues = issues
+  }
+}
+
+export function pluginConfig<T>(resolve: (config: unknown) => ConfigResult<T>): PluginConfig<T> {
+  const Config = (config?: unknown): T => {
+    const result = resolve(config)
+    if ('issues' in result) throw new ConfigError(result.issues)
+    return result.value
+  }
+  return Object.assign(Config, {
+    '~standard': { version: 1, vendor: 'todo-write', validate: resolve } as const,
+    simplify: (config: unknown): unknown => config,
+  })
+}
+
+/** The constructor of the harness's own argument-check error, where the harness provides one. */
+type ArgsErrorClass = new (violations: string[]) => Error
+
+// The harness words the model-facing text from the thrown message, and records the error's
+// name and code in the `tool/result` event only for instances of its own error class.
+const HARNESS_TOOLS = '@deepseek-ai/dsh-tools'
+let harnessArgsError: Promise<ArgsErrorClass | null> | undefined
+
+/** The harness's `ToolArgsError`, or null outside the harness (then our own error stands in). */
+export function harnessArgsErrorClass(): Promise<ArgsErrorClass | null> {
+  harnessArgsError ??= import(HARNESS_TOOLS).then(
+    (module: { ToolArgsError?: unknown }) => (typeof module.ToolArgsError === 'function' ? (module.ToolArgsError as ArgsErrorClass) : null),
+    () => null,
+  )
+  return harnessArgsError
+}
+
+/**
+ * The error thrown for a refused call: a schema refusal becomes the harness's own argument
+ * error when there is one (TW-PLUGIN-5), with our text in any case.
+ */
+async function thrownFor(error: unknown): Promise<unknown> {
+  if (!(error instanceof TodoWriteError) || error.kind !== 'arguments') return error
+  const ArgsError = await harnessArgsErrorClass()
+  if (ArgsError === null) return error
+  const harnessError = new ArgsError([...error.violations])
+  // The text is ours (TW-ARGS-1) even if the harness ever words its own differently.
+  harnessError.message = error.message
+  return harnessError
+}
+
+/** The tool as a plugin registers it: the core tool, refusals thrown as the harness throws them. */
+export function pluginTool(options: ResolvedOptions, tool: TodoWriteTool = createTodoWriteTool(options)): TodoWriteTool {
+  return {
+    ...tool,
+    execute: async (args: unknown, exec: Exec) => {
+      try {
+        return await tool.execute(args, exec)
+      } catch (error) {
+        throw await thrownFor(error)
+      }
+    },
+  }
+}
+
+/** What one harness release needs: how to resolve its config, and what to do with the tool. */
+export interface PluginProfile<C> {
+  Config: PluginConfig<C>
+  options(config: C): ResolvedOptions
+  /** Anything else the release registers beside the tool, on the same context. */
+  extend?(ctx: PluginContext): void
+}
+
+/**
+ * `apply(ctx, config)` for a profile (TW-PLUGIN-2). Registration is an effect of the
+ * plugin's own context, whose disposer is the registry's: disposing the plugin unregisters
+ * the tool whether or not the registry ties registrations to the caller's fiber.
+ * cordis passes `null` (3) or `undefined` (4) as the config it refused: the refusal was
+ * already reported, so nothing is registered and nothing more is said (TW-PLUGIN-3).
+ */
+export function applyProfile<C>(profile: PluginProfile<C>, ctx: PluginContext, config: C | null | undefined): void {
+  if (config === null || config === undefined) return
+  const options = profile.options(profile.Config(config))
+  const tool = pluginTool(options)
+  ctx.effect(() => ctx.tools.register(tool))
+  profile.extend?.(ctx)
+}
+
+// The seed's plugin (harness 66c36e7325): the package's main entry exports these.
 
 export const name = 'tool-todo'
 export const inject = ['tools']
 
-/** The deployment options (spec section 8), as the harness's config file spells them. */
-export const ConfigSchema = Type.Object(
-  {
-    allowParallelInProgress: Type.Optional(Type.Boolean({ default: false, description: 'Accept any number of in_progress items.' })),
-    unknownItemKeys: Type.Optional(Type.Enum(['drop', 'reject'], { type: 'string', default: 'drop', description: 'Drop extra item keys, or reject the call.' })),
-  },
-  { additionalProperties: false },
-)
-export type Config = Static<typeof ConfigSchema>
-
-const checkConfig = Compile(ConfigSchema)
-const CONFIG_EXPECTED = 'expected {allowParallelInProgress?: boolean, unknownItemKeys?: "drop" | "reject"} and no other keys'
+/** The config is the options (spec section 8), as the harness's config file spells them. */
+export const ConfigSchema = OptionsSchema
 
 /**
- * cordis resolves a plugin's config by calling `Config(config)` before `apply`; a bad
- * config throws there, so the plugin never loads half-configured.
+ * The resolved options of a config (TW-PLUGIN-3): absent keys, `undefined` and `null` take
+ * the seed profile's settings; each unknown key and each bad value is one issue.
  */
-export function Config(config: unknown = {}): ResolvedOptions {
-  const value = config ?? {}
-  if (!checkConfig.Check(value)) {
-    throw new TypeError(`tool-todo: invalid config ${jsonText(value)}: ${CONFIG_EXPECTED}`)
-  }
-  return resolveOptions(value)
-}
+export const Config = pluginConfig<ResolvedOptions>((config) => {
+  const result = parseOptions(config)
+  if (result.ok) return { value: result.options }
+  return { issues: result.issues.map(({ message, key }) => ({ message: `tool-todo: ${message}`, ...(key === undefined ? {} : { path: [key] }) })) }
+})
 
-export function apply(ctx: PluginContext, config: Config = {}): void {
-  ctx.tools.register(createTodoWriteTool(config))
-}
+const SEED: PluginProfile<ResolvedOptions> = { Config, options: (config) => config }
 
-// The Loader calls `schema.simplify(config)` on a live config update (a Schemastery
-// method); ours keeps the config exactly as written.
-Config.simplify = (config: unknown): unknown => config
+export function apply(ctx: PluginContext, config?: ResolvedOptions | null): void {
+  applyProfile(SEED, ctx, config)
+}

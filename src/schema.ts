@@ -4,6 +4,7 @@
 import Type, { type Static, type TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
 import { CONTENT_DESCRIPTION, STATUS_DESCRIPTION, TODOS_DESCRIPTION } from './messages.js'
+import type { ResolvedOptions } from './options.js'
 
 /** The three statuses, in the order the harness lists them (ACP's PlanEntryStatus). */
 export const STATUSES = ['pending', 'in_progress', 'completed'] as const
@@ -20,28 +21,6 @@ export const Todo = Type.Object(
   { additionalProperties: false },
 )
 export type Todo = Static<typeof Todo>
-
-/** What happens to item keys other than `content` and `status` (TW-OPT-KEYS-*). */
-export type UnknownItemKeys = 'drop' | 'reject'
-
-export interface TodoWriteOptions {
-  /** Accept any number of `in_progress` items (TW-OPT-PARALLEL-*). Default false. */
-  allowParallelInProgress?: boolean
-  /** `drop` (default) accepts and drops extra item keys; `reject` closes the item schema. */
-  unknownItemKeys?: UnknownItemKeys
-}
-
-export interface ResolvedOptions {
-  allowParallelInProgress: boolean
-  unknownItemKeys: UnknownItemKeys
-}
-
-export const DEFAULT_OPTIONS: ResolvedOptions = { allowParallelInProgress: false, unknownItemKeys: 'drop' }
-
-export const resolveOptions = (options: TodoWriteOptions = {}): ResolvedOptions => ({
-  allowParallelInProgress: options.allowParallelInProgress ?? DEFAULT_OPTIONS.allowParallelInProgress,
-  unknownItemKeys: options.unknownItemKeys ?? DEFAULT_OPTIONS.unknownItemKeys,
-})
 
 // The model-facing item: the seed leaves it open (extra keys allowed, then dropped).
 const itemSchema = (closed: boolean) => (closed ? Todo : Type.Object(Todo.properties))
@@ -65,15 +44,19 @@ export const parametersSchema = (options: ResolvedOptions): TSchema =>
 export const checkArguments = (options: ResolvedOptions, value: unknown): value is TodoWriteArgs =>
   (options.unknownItemKeys === 'reject' ? CLOSED : OPEN).Check(value)
 
-/** The canonical value of an accepted call (TW-VALUE-1). */
+/**
+ * The canonical value of an accepted call (TW-VALUE-1). Written inside the JSON Schema
+ * subset the harness registry accepts for an output schema (TW-PLUGIN-4): no `minimum` on
+ * the counts, which are tallies and so never negative (TW-PROP-COUNTS).
+ */
 export const TodoWriteValue = Type.Object(
   {
     todos: Type.Array(Todo),
     counts: Type.Object(
       {
-        pending: Type.Integer({ minimum: 0 }),
-        inProgress: Type.Integer({ minimum: 0 }),
-        completed: Type.Integer({ minimum: 0 }),
+        pending: Type.Integer(),
+        inProgress: Type.Integer(),
+        completed: Type.Integer(),
       },
       { additionalProperties: false },
     ),
@@ -82,5 +65,14 @@ export const TodoWriteValue = Type.Object(
 )
 export type TodoWriteValue = Static<typeof TodoWriteValue>
 
+/** A JSON Schema as plain JSON data: what a host receives, compares and copies. */
+export type JsonSchema = { [key: string]: unknown }
+
+/**
+ * A TypeBox schema as plain JSON: only its enumerable keys, so TypeBox's non-enumerable
+ * `~kind` markers are gone and the result survives a lossless-JSON copy unchanged.
+ */
+export const plainSchema = (schema: TSchema): JsonSchema => JSON.parse(JSON.stringify(schema)) as JsonSchema
+
 /** The JSON text of a schema, as emitted to the model or to a golden file. */
-export const emitJsonSchema = (schema: TSchema): string => JSON.stringify(schema, null, 2) + '\n'
+export const emitJsonSchema = (schema: TSchema | JsonSchema): string => JSON.stringify(schema, null, 2) + '\n'

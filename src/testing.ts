@@ -1,12 +1,14 @@
-// `todo-write/testing`: a harness-like host built on real cordis, for this project's tests
-// and for anyone embedding the plugin. Its `tools` service behaves like the harness
-// registry (harness-contract §1.5, §5); its sessions log events like an agent's session.
+// `todo-write/testing`: a harness-like host on real cordis 3, for this project's tests and
+// for anyone embedding a tool plugin. Its `tools` service enforces what the harness's
+// registry enforces (spec TW-PLUGIN-4, TW-PLUGIN-5): the output schema inside the
+// registry's JSON Schema subset, lossless-JSON schemas, arguments and values copied and
+// frozen, the value checked against the output schema, `render(args, value)` returning
+// content blocks, and the `Error: ` envelope. `loadPlugin` resolves `Config` as cordis 4 does.
 import { Context, Service } from 'cordis'
-import { errorResult, type ToolResult } from './call.js'
+import { Compile } from 'typebox/compile'
+import { ERROR_PREFIX } from './messages.js'
 import { MemorySession } from './log.js'
 import type { Exec, TodoWriteTool } from './tool.js'
-import { INVALID_ARGUMENTS, VIOLATION_SEPARATOR } from './messages.js'
-import { schemaViolations } from './violations.js'
 
 declare module 'cordis' {
   interface Context {
@@ -14,47 +16,229 @@ declare module 'cordis' {
   }
 }
 
-/** The harness registry: schema check, the tool body, the `Error: ` envelope. */
+/** One call, as the harness hands it to the registry. */
+export interface ToolCall {
+  callId?: string
+  name: string
+  arguments: unknown
+  agent?: Exec['agent']
+}
+
+export interface ContentBlock {
+  type: string
+  text?: string
+}
+
+/** The result of a call, in the harness's shape. */
+export type ToolCallResult =
+  | { isError: false; value: unknown; content: ContentBlock[] }
+  | { isError: true; content: [{ type: 'text'; text: string }]; error: { message: string; info?: { name: string; code: string } } }
+
+/** What the model sees of a tool. */
+export interface ToolSchema {
+  name: string
+  description: string
+  parameters: unknown
+}
+
+/** A thrown refusal of the registry: a tool definition or a config that the harness would not take. */
+export class HostContractError extends TypeError {
+  override name = 'HostContractError'
+}
+
+const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null'])
+const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples'])
+
+/**
+ * Every departure of `schema` from the registry's JSON Schema subset for output schemas:
+ * `type` (one name), `properties`, `required` (declared names only), `additionalProperties`
+ * (a boolean), `items`, `enum`/`const` on scalars, `oneOf` (two branches or more, without
+ * `type`), and the annotations. Empty when the registry accepts it.
+ */
+export function subsetProblems(schema: unknown, path = 'schema'): string[] {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return [`${path} must be a schema object`]
+  const node = schema as Record<string, unknown>
+  const problems: string[] = []
+  const type = node.type
+  if ('type' in node && (typeof type !== 'string' || !(SCALAR_TYPES.has(type) || type === 'object' || type === 'array'))) {
+    problems.push(`${path}.type must name one type`)
+  }
+  for (const [key, value] of Object.entries(node)) {
+    const at = `${path}.${key}`
+    if (ANNOTATIONS.has(key) || key === 'type') continue
+    if (key === 'properties' && type === 'object' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      for (const [name, child] of Object.entries(value)) problems.push(...subsetProblems(child, `${at}.${name}`))
+    } else if (key === 'required' && type === 'object' && Array.isArray(value)) {
+      const declared = (node.properties ?? {}) as Record<string, unknown>
+      for (const name of value) if (typeof name !== 'string' || !Object.hasOwn(declared, name)) problems.push(`${at} names ${JSON.stringify(name)}, which is not in properties`)
+    } else if (key === 'additionalProperties' && type === 'object') {
+      if (typeof value !== 'boolean') problems.push(`${at} must be a boolean`)
+    } else if (key === 'items' && type === 'array') {
+      problems.push(...subsetProblems(value, at))
+    } else if ((key === 'enum' || key === 'const') && typeof type === 'string' && SCALAR_TYPES.has(type)) {
+      continue
+    } else if (key === 'oneOf' && !('type' in node) && Array.isArray(value) && value.length >= 2) {
+      value.forEach((branch, i) => problems.push(...subsetProblems(branch, `${at}[${i}]`)))
+    } else {
+      problems.push(`${at} is not a supported keyword`)
+    }
+  }
+  return problems
+}
+
+/**
+ * A copy of `value` made of JSON data only, or undefined when copying would lose something:
+ * a non-plain object, an own key that is not enumerable (TypeBox's `~kind`) or a symbol, an
+ * accessor, a hole, `undefined`, a function, a non-finite number.
+ */
+export function losslessCopy(value: unknown): unknown {
+  try {
+    return copy(value)
+  } catch (error) {
+    if (error === LOSSY || error instanceof RangeError) return undefined
+    throw error
+  }
+}
+
+const LOSSY = Symbol('lossy')
+
+function copy(value: unknown): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw LOSSY
+    return value
+  }
+  if (typeof value !== 'object') throw LOSSY
+  const proto = Object.getPrototypeOf(value)
+  const keys = Reflect.ownKeys(value)
+  if (Array.isArray(value)) {
+    if (proto !== Array.prototype) throw LOSSY
+    const out: unknown[] = []
+    for (let i = 0; i < value.length; i++) out.push(copy(dataOf(value, String(i))))
+    if (keys.length !== value.length + 1) throw LOSSY
+    return out
+  }
+  if (proto !== Object.prototype && proto !== null) throw LOSSY
+  const out: Record<string, unknown> = {}
+  for (const key of keys) {
+    if (typeof key !== 'string') throw LOSSY
+    Object.defineProperty(out, key, { value: copy(dataOf(value, key)), enumerable: true, writable: true, configurable: true })
+  }
+  return out
+}
+
+function dataOf(object: object, key: string): unknown {
+  const descriptor = Object.getOwnPropertyDescriptor(object, key)
+  if (descriptor === undefined || !('value' in descriptor) || !descriptor.enumerable) throw LOSSY
+  return descriptor.value
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const child of Object.values(value)) deepFreeze(child)
+  }
+  return value
+}
+
+const isContentBlocks = (content: unknown): content is ContentBlock[] =>
+  Array.isArray(content) &&
+  content.every((block: unknown) => {
+    if (typeof block !== 'object' || block === null) return false
+    const { type, text } = block as ContentBlock
+    return typeof type === 'string' && (type !== 'text' || typeof text === 'string')
+  })
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+/**
+ * The `error` the harness records with a failure. The harness adds `info` only for its own
+ * error class; here any Error that carries a string `code` stands for that class.
+ */
+function failure(error: unknown): ToolCallResult {
+  const message = messageOf(error)
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined
+  const info = typeof code === 'string' ? { name: (error as Error).name, code } : undefined
+  return { isError: true, content: [{ type: 'text', text: ERROR_PREFIX + message }], error: info ? { message, info } : { message } }
+}
+
+interface Registered {
+  tool: TodoWriteTool
+  checkValue: (value: unknown) => boolean
+}
+
+export interface RegistryConfig {
+  /** Tie each registration to the caller's fiber, as the harness does (default true). */
+  tracksCallers?: boolean
+}
+
+/** The harness registry's contract, on cordis 3. */
 export class ToolRegistryService extends Service {
   // Not a #private field: cordis reaches services through proxies, which private fields refuse.
-  protected readonly registered = new Map<string, TodoWriteTool>()
+  protected readonly registered = new Map<string, Registered>()
+  protected readonly tracksCallers: boolean
 
-  constructor(ctx: Context) {
+  constructor(ctx: Context, config: RegistryConfig = {}) {
     super(ctx, 'tools')
+    this.tracksCallers = config?.tracksCallers ?? true
   }
 
-  /** Refuses a tool without `output: {schema, render}` or a second tool of one name. */
+  /** Refuses a definition the harness refuses; the disposer unregisters it. */
   register(tool: TodoWriteTool): () => void {
-    if (typeof tool.output?.render !== 'function' || tool.output.schema === undefined) {
-      throw new TypeError(`tool ${tool.name} must declare output: {schema, render}`)
+    const output: unknown = tool.output
+    if (typeof output !== 'object' || output === null || typeof tool.output.render !== 'function' || !('schema' in output)) {
+      throw new HostContractError(`tool "${tool.name}" must declare output: {schema, render}`)
     }
-    if (this.registered.has(tool.name)) throw new Error(`tool ${tool.name} is already registered`)
-    // An effect of the CALLER's context (cordis hands services a traced `this.ctx`), so
-    // disposing the plugin that registered the tool unregisters it.
-    return this.ctx.effect(() => {
-      this.registered.set(tool.name, tool)
-      return () => this.registered.delete(tool.name)
-    })
+    const schema = losslessCopy(tool.output.schema)
+    if (schema === undefined) throw new HostContractError(`tool "${tool.name}" output schema must be a schema object of plain JSON`)
+    const problems = subsetProblems(schema)
+    if (problems.length > 0) throw new HostContractError(`tool "${tool.name}": unsupported JSON schema: ${problems.join('; ')}`)
+    if (this.registered.has(tool.name)) throw new Error(`tool "${tool.name}" is already registered`)
+    const entry: Registered = { tool, checkValue: ((check) => (value: unknown) => check.Check(value))(Compile(schema as never)) }
+    const add = () => {
+      this.registered.set(tool.name, entry)
+      return () => void (this.registered.get(tool.name) === entry && this.registered.delete(tool.name))
+    }
+    // `this.ctx` is the caller's context here: cordis hands services a traced context.
+    return this.tracksCallers ? this.ctx.effect(add) : add()
   }
 
   get(name: string): TodoWriteTool | undefined {
-    return this.registered.get(name)
+    return this.registered.get(name)?.tool
   }
 
   names(): string[] {
     return [...this.registered.keys()]
   }
 
-  async execute(name: string, args: unknown, exec: Exec): Promise<ToolResult> {
-    const tool = this.registered.get(name)
-    if (!tool) return errorResult(new Error(`unknown tool ${name}`))
-    const violations = schemaViolations(tool.parameters, args)
-    if (violations.length > 0) return errorResult(new Error(INVALID_ARGUMENTS + violations.join(VIOLATION_SEPARATOR)))
+  /** What the model sees; parameters must survive a lossless-JSON copy. */
+  schemas(): ToolSchema[] {
+    return [...this.registered.values()].map(({ tool }) => {
+      const parameters = losslessCopy(tool.parameters)
+      if (parameters === undefined) throw new HostContractError(`tool "${tool.name}" parameters must be lossless JSON`)
+      return { name: tool.name, description: tool.description, parameters }
+    })
+  }
+
+  async execute(call: ToolCall): Promise<ToolCallResult> {
+    const copied = losslessCopy(call.arguments)
+    if (copied === undefined) return failure(new TypeError('tool execution arguments must be losslessly JSON-serializable'))
+    const args = deepFreeze(copied)
+    const entry = this.registered.get(call.name)
+    if (entry === undefined) return failure(new Error(`unknown tool "${call.name}"`))
+    const { tool, checkValue } = entry
     try {
-      const value = await tool.execute(args, exec)
-      return { content: [{ type: 'text', text: tool.output.render(value) }], isError: false, value }
+      const exec = { callId: call.callId, name: call.name, arguments: args, ...(call.agent ? { agent: call.agent } : {}) }
+      const returned = await tool.execute(args, exec)
+      const value = losslessCopy(returned)
+      if (value === undefined) throw new HostContractError(`tool "${tool.name}" returned a value that is not lossless JSON`)
+      if (!checkValue(value)) throw new HostContractError(`tool "${tool.name}" returned a value outside its output schema`)
+      deepFreeze(value)
+      const content: unknown = tool.output.render(args, value as never)
+      if (!isContentBlocks(content)) throw new HostContractError(`tool "${tool.name}" render(args, value) must return content blocks, got ${typeof content}`)
+      return { isError: false, value, content }
     } catch (error) {
-      return errorResult(error)
+      return failure(error)
     }
   }
 }
@@ -64,10 +248,36 @@ export class TestAgent {
   readonly session = new MemorySession()
 }
 
+/** A namespace plugin module, as the Loader sees it. */
+export interface PluginModule {
+  name?: string
+  inject?: string[]
+  Config?: unknown
+  apply(ctx: Context, config?: unknown): unknown
+}
+
+/**
+ * Add a plugin with its config resolved as cordis 4 resolves it: through
+ * `Config['~standard'].validate(config)`, synchronously; issues refuse the plugin.
+ */
+export function loadPlugin(ctx: Context, plugin: PluginModule, config?: unknown) {
+  let value = config
+  if (plugin.Config !== undefined) {
+    const standard = (plugin.Config as { '~standard'?: { validate?: unknown } })['~standard']
+    if (typeof standard?.validate !== 'function') throw new HostContractError(`plugin ${plugin.name}: Config must be a Standard Schema (Config['~standard'].validate)`)
+    const result = (standard.validate as (value: unknown) => unknown)(config) as { value?: unknown; issues?: { message: string }[] }
+    if (typeof (result as { then?: unknown }).then === 'function') throw new HostContractError(`plugin ${plugin.name}: Config validation must be synchronous`)
+    if (result.issues) throw new HostContractError(`invalid config:\n${result.issues.map((issue) => `  - ${issue.message}`).join('\n')}`)
+    value = result.value
+  }
+  const { name, inject, apply } = plugin
+  return ctx.plugin({ name, inject, apply } as never, value)
+}
+
 /** A root cordis context with the `tools` service running. */
-export async function createTestHost(): Promise<{ ctx: Context; tools: ToolRegistryService }> {
+export async function createTestHost(config: RegistryConfig = {}): Promise<{ ctx: Context; tools: ToolRegistryService }> {
   const ctx = new Context()
-  ctx.plugin(ToolRegistryService)
+  ctx.plugin(ToolRegistryService, config)
   await ctx.start()
   return { ctx, tools: ctx.get('tools') as ToolRegistryService }
 }

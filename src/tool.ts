@@ -1,32 +1,45 @@
-// The todo_write tool object in the harness's shape (harness-contract §5): the body that
-// validates, requires an owner and appends one snapshot; its render and presentCall.
+// The todo_write tool object in the harness's shape (spec TW-PLUGIN-4): the body that
+// validates, requires an owner and appends one snapshot; its output schema and render; its
+// presentCall.
 import { CALL_TITLE, NO_OWNER, TOOL_NAME, toolDescription, updated } from './messages.js'
 import { TODO_WRITE, todoWriteEvent, type Session } from './log.js'
 import {
   TodoWriteValue,
   checkArguments,
   parametersSchema,
-  resolveOptions,
-  type ResolvedOptions,
+  plainSchema,
+  type JsonSchema,
   type Todo,
   type TodoWriteArgs,
-  type TodoWriteOptions,
 } from './schema.js'
+import { resolveOptions, type ResolvedOptions, type TodoWriteOptions } from './options.js'
 import { validate, type Failure, type FailureKind } from './validate.js'
-import type { TSchema } from 'typebox'
 
 /** The execution context: `agent` is absent when no agent session called (TW-OWNER-1). */
 export interface Exec {
   agent?: { session: Session } | undefined
 }
 
-/** What the tool body throws; the registry adds the `Error: ` envelope (TW-ENVELOPE-1). */
+/** The name and code the harness gives its own argument-check error (TW-PLUGIN-5). */
+export const ARGS_ERROR_NAME = 'ToolArgsError'
+export const ARGS_ERROR_CODE = 'INVALID_ARGS'
+
+/**
+ * What the tool body throws; the registry adds the `Error: ` envelope (TW-ENVELOPE-1). A
+ * schema refusal is named and coded as the harness's own argument-check error, and carries
+ * its violations.
+ */
 export class TodoWriteError extends Error {
   readonly kind: FailureKind
+  readonly code: string | undefined
+  readonly violations: readonly string[]
   constructor(failure: Failure) {
     super(failure.message)
-    this.name = 'TodoWriteError'
     this.kind = failure.kind
+    this.violations = failure.violations ?? []
+    const args = failure.kind === 'arguments'
+    this.name = args ? ARGS_ERROR_NAME : 'TodoWriteError'
+    this.code = args ? ARGS_ERROR_CODE : undefined
   }
 }
 
@@ -37,12 +50,19 @@ export interface PresentedCall {
   rawInput: unknown
 }
 
+/** A content block of a tool result, as the model reads it. */
+export interface TextBlock {
+  type: 'text'
+  text: string
+}
+
 export interface TodoWriteTool {
   name: string
   description: string
-  parameters: TSchema
-  output: { schema: typeof TodoWriteValue; render(value: TodoWriteValue): string }
-  options: ResolvedOptions
+  /** The parameter schema the model sees, as plain JSON. */
+  parameters: JsonSchema
+  /** The canonical value's schema (inside the registry's subset) and its rendering for the model. */
+  output: { schema: JsonSchema; render(args: unknown, value: TodoWriteValue): TextBlock[] }
   execute(args: unknown, exec: Exec): Promise<TodoWriteValue>
   presentCall(args: unknown): PresentedCall | undefined
 }
@@ -59,18 +79,19 @@ export function countStatuses(todos: readonly Todo[]): TodoWriteValue['counts'] 
 }
 
 /** The success text (TW-SUCCESS-1). */
-export const render = ({ counts }: TodoWriteValue): string =>
+export const successText = ({ counts }: TodoWriteValue): string =>
   updated(counts.pending, counts.inProgress, counts.completed)
+
+/** The model-facing content of an accepted call: one text block (TW-PLUGIN-4). */
+export const renderValue = (_args: unknown, value: TodoWriteValue): TextBlock[] => [{ type: 'text', text: successText(value) }]
 
 /** What the body comes to: the canonical value after the one append, or the failure. */
 export type Outcome = { ok: true; value: TodoWriteValue } | { ok: false; failure: Failure }
 
 /**
  * The body without exceptions: list checks, then the owner check (a list error beats the
- * owner error, TW-ORDER-2), then ONE append. It re-runs the schema check so that a direct
- * caller that skipped the registry still gets a worded refusal instead of a crash.
- * (callTodoWrite uses this: throwing a TodoWriteError, an Error with a stack trace, made a
- * refused call cost about ten times the parsing of its arguments.)
+ * owner error, TW-ORDER-2), then ONE append. It runs the schema check itself, as the
+ * harness leaves that to the tool (TW-PLUGIN-5).
  */
 export function runTodoWrite(args: unknown, exec: Exec, options: ResolvedOptions): Outcome {
   const validation = validate(args, options)
@@ -94,9 +115,8 @@ export function createTodoWriteTool(options: TodoWriteOptions = {}): TodoWriteTo
   return {
     name: TOOL_NAME,
     description: toolDescription(resolved.allowParallelInProgress),
-    parameters: parametersSchema(resolved),
-    output: { schema: TodoWriteValue, render },
-    options: resolved,
+    parameters: plainSchema(parametersSchema(resolved)),
+    output: { schema: plainSchema(TodoWriteValue), render: renderValue },
     execute: async (args, exec) => executeTodoWrite(args, exec, resolved),
     presentCall: (args) =>
       checkArguments(resolved, args)

@@ -9,7 +9,8 @@ import {
   tooManyInProgress,
 } from './messages.js'
 import { DistinctStrings } from './distinct.js'
-import { checkArguments, parametersSchema, type ResolvedOptions, type Todo, type TodoWriteArgs } from './schema.js'
+import { checkArguments, parametersSchema, type Todo, type TodoWriteArgs } from './schema.js'
+import type { ResolvedOptions } from './options.js'
 import { schemaViolations } from './violations.js'
 
 /** Which check refused the call; `message` is the text after the `Error: ` envelope. */
@@ -18,6 +19,8 @@ export type FailureKind = 'arguments' | 'empty' | 'duplicate' | 'in_progress' | 
 export interface Failure {
   kind: FailureKind
   message: string
+  /** For `arguments`: each schema violation, in walk order (the message joins them). */
+  violations?: readonly string[]
 }
 
 export type Validation = { ok: true; todos: Todo[] } | { ok: false; failure: Failure }
@@ -29,7 +32,7 @@ export function checkSchema(args: unknown, options: ResolvedOptions): Failure | 
   // The compiled check is the fast path; the walker only runs to word a refusal.
   if (checkArguments(options, args)) return null
   const violations = schemaViolations(parametersSchema(options), args)
-  return { kind: 'arguments', message: INVALID_ARGUMENTS + violations.join(VIOLATION_SEPARATOR) }
+  return { kind: 'arguments', message: INVALID_ARGUMENTS + violations.join(VIOLATION_SEPARATOR), violations }
 }
 
 /** The tool body's list checks on schema-valid arguments (TW-EMPTY-1, TW-DUP-1, TW-ACTIVE-1). */
@@ -44,7 +47,7 @@ export function checkList(args: TodoWriteArgs, options: ResolvedOptions): Valida
     if (item.status === 'in_progress') inProgress++
     todos.push({ content, status: item.status })
   }
-  if (!options.allowParallelInProgress && inProgress > 1) return fail('in_progress', tooManyInProgress(inProgress))
+  if (!options.allowParallelInProgress && inProgress > 1) return fail('in_progress', tooManyInProgress(inProgress, options.activeLimitWording))
   return { ok: true, todos }
 }
 

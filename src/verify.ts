@@ -3,7 +3,7 @@
 // `push`, then call `end`; memory holds only the calls still waiting for their result.
 import { callTodoWrite, resultText } from './call.js'
 import { MemorySession, TODO_WRITE, type LogEvent } from './log.js'
-import type { TodoWriteOptions } from './schema.js'
+import type { TodoWriteOptions } from './options.js'
 import { TOOL_NAME } from './messages.js'
 import { isPlainObject } from './violations.js'
 

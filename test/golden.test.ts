@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { callTodoWrite, resultText } from '../src/call.js'
 import { MemorySession } from '../src/log.js'
-import { DEFAULT_OPTIONS, emitJsonSchema, parametersSchema } from '../src/schema.js'
+import { emitJsonSchema, parametersSchema } from '../src/schema.js'
+import { DEFAULT_OPTIONS } from '../src/options.js'
 import { goldenCalls, goldenFile } from './support/golden.js'
 
 const cases = goldenCalls()

@@ -3,7 +3,8 @@
 import { Compile } from 'typebox/compile'
 import { describe, expect, it } from 'vitest'
 import { errorResult } from '../src/call.js'
-import { DEFAULT_OPTIONS, resolveOptions, TodoWriteValue } from '../src/schema.js'
+import { TodoWriteValue } from '../src/schema.js'
+import { DEFAULT_OPTIONS, resolveOptions } from '../src/options.js'
 import { schemaViolations } from '../src/violations.js'
 
 describe('TW-VALUE-1: the output schema', () => {
@@ -18,7 +19,6 @@ describe('TW-VALUE-1: the output schema', () => {
     ['an extra top-level key', { ...value, extra: 1 }],
     ['an extra count', { ...value, counts: { ...value.counts, blocked: 0 } }],
     ...(['pending', 'inProgress', 'completed'] as const).flatMap((count): [string, unknown][] => [
-      [`a negative ${count}`, { ...value, counts: { ...value.counts, [count]: -1 } }],
       [`a fractional ${count}`, { ...value, counts: { ...value.counts, [count]: 0.5 } }],
       [`a string ${count}`, { ...value, counts: { ...value.counts, [count]: '1' } }],
     ]),
@@ -30,12 +30,31 @@ describe('TW-VALUE-1: the output schema', () => {
   })
 })
 
-describe('options', () => {
-  it('resolve to the seed defaults', () => {
-    expect(DEFAULT_OPTIONS).toEqual({ allowParallelInProgress: false, unknownItemKeys: 'drop' })
+describe('TW-OPT-1: options', () => {
+  const seed = { allowParallelInProgress: false, unknownItemKeys: 'drop', activeLimitWording: 'comma' }
+  it('resolve to the seed profile by default; a given key overrides the profile', () => {
+    expect(DEFAULT_OPTIONS).toEqual(seed)
     expect(resolveOptions()).toEqual(DEFAULT_OPTIONS)
-    expect(resolveOptions({ allowParallelInProgress: true })).toEqual({ allowParallelInProgress: true, unknownItemKeys: 'drop' })
-    expect(resolveOptions({ unknownItemKeys: 'reject' })).toEqual({ allowParallelInProgress: false, unknownItemKeys: 'reject' })
+    expect(resolveOptions({ allowParallelInProgress: true })).toEqual({ ...seed, allowParallelInProgress: true })
+    expect(resolveOptions({ unknownItemKeys: 'reject' })).toEqual({ ...seed, unknownItemKeys: 'reject' })
+    expect(resolveOptions({ profile: 'dsh-0.1.1-rc.2', unknownItemKeys: 'drop' })).toEqual({ allowParallelInProgress: false, unknownItemKeys: 'drop', activeLimitWording: 'parentheses' })
+  })
+
+  it('an unknown key or a bad value is an error naming each problem', () => {
+    expect(() => resolveOptions({ strict: true, allowParallelInProgress: 1 })).toThrow(
+      'invalid todo_write options: unknown option "strict" (the options are profile, allowParallelInProgress, unknownItemKeys, activeLimitWording); allowParallelInProgress must be a boolean, got 1',
+    )
+    expect(() => resolveOptions({ activeLimitWording: 'colon' })).toThrow('activeLimitWording must be "comma" or "parentheses", got "colon"')
+    const error = (() => {
+      try {
+        resolveOptions(7)
+      } catch (caught) {
+        return caught as Error & { issues: unknown }
+      }
+    })()
+    expect(error).toBeInstanceOf(TypeError)
+    expect(String(error)).toBe('OptionsError: invalid todo_write options: options must be an object, got 7')
+    expect(error!.issues).toEqual([{ message: 'options must be an object, got 7' }])
   })
 })
 

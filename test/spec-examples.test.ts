@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { callTodoWrite, resultText } from '../src/call.js'
 import { currentTodos, MemorySession } from '../src/log.js'
-import type { TodoWriteOptions } from '../src/schema.js'
+import type { TodoWriteOptions } from '../src/options.js'
 import { examples } from './support/spec.js'
 import { callLine } from '../src/cli/call.js'
 

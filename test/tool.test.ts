@@ -17,9 +17,8 @@ describe('the tool object', () => {
   it('carries the harness shape', () => {
     const tool = createTodoWriteTool()
     expect(tool.name).toBe('todo_write')
-    expect(tool.output.schema).toBe(TodoWriteValue)
-    expect(tool.output.render({ todos: [], counts: { pending: 3, inProgress: 1, completed: 12 } })).toBe('Updated todo list: 3 pending, 1 in progress, 12 completed.')
-    expect(tool.options).toEqual({ allowParallelInProgress: false, unknownItemKeys: 'drop' })
+    expect(tool.output.schema).toEqual(JSON.parse(JSON.stringify(TodoWriteValue)))
+    expect(tool.output.render({}, { todos: [], counts: { pending: 3, inProgress: 1, completed: 12 } })).toEqual([{ type: 'text', text: 'Updated todo list: 3 pending, 1 in progress, 12 completed.' }])
   })
 
   it('TW-OPT-PARALLEL-2: the description states the in_progress policy in force', () => {
@@ -37,11 +36,15 @@ describe('the tool object', () => {
   it('execute throws the bare message; the registry adds the envelope (TW-ENVELOPE-1)', async () => {
     const tool = createTodoWriteTool()
     await expect(tool.execute({ todos: [] }, {})).rejects.toThrow(new TodoWriteError({ kind: 'owner', message: 'todo_write requires an owning agent session' }))
+    const owner = (await tool.execute({ todos: [] }, {}).catch((e: unknown) => e)) as TodoWriteError
+    expect([owner.name, owner.code, owner.violations]).toEqual(['TodoWriteError', undefined, []])
     const error = await tool.execute({ todos: 3 }, {}).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TodoWriteError)
     expect((error as TodoWriteError).message).toBe('invalid arguments: "todos" must be an array')
     expect((error as TodoWriteError).kind).toBe('arguments')
-    expect((error as TodoWriteError).name).toBe('TodoWriteError')
+    expect((error as TodoWriteError).name).toBe('ToolArgsError')
+    expect((error as TodoWriteError).code).toBe('INVALID_ARGS')
+    expect((error as TodoWriteError).violations).toEqual(['"todos" must be an array'])
   })
 })
 

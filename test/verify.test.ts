@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LogEvent } from '../src/log.js'
 import { expectedOutcome, Verifier, type Mismatch } from '../src/verify.js'
-import type { TodoWriteOptions } from '../src/schema.js'
+import type { TodoWriteOptions } from '../src/options.js'
 
 const OK1 = 'Updated todo list: 1 pending, 0 in progress, 0 completed.'
 let seq = 0

@@ -1,7 +1,7 @@
 // `todo-write call`: one call's arguments on stdin, one JSON line on stdout.
 import { callTodoWrite, resultText, type ToolResult } from '../call.js'
 import { MemorySession, type LogEvent } from '../log.js'
-import type { TodoWriteOptions } from '../schema.js'
+import type { TodoWriteOptions } from '../options.js'
 import { OPTION_FLAGS, parseFlags, parseJsonText, readAll, toolOptions } from './io.js'
 
 export const CALL_HELP = `todo-write call [--no-agent] [--allow-parallel-in-progress] [--unknown-item-keys drop|reject]

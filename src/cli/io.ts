@@ -1,6 +1,6 @@
 // Shared plumbing of the `todo-write` subcommands: usage errors, stdin, option flags.
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import type { TodoWriteOptions, UnknownItemKeys } from '../schema.js'
+import type { TodoWriteOptions, UnknownItemKeys } from '../options.js'
 
 /** A problem with how the command was invoked or fed: stderr, nothing on stdout, exit 2. */
 export class UsageError extends Error {

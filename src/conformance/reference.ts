@@ -2,27 +2,18 @@
 // and `todo-write conform` asks it what a port should have answered (TW-PROTO-*).
 import { callTodoWrite, resultText } from '../call.js'
 import { currentTodos, MemorySession, TODO_WRITE, type LogEvent } from '../log.js'
-import { DEFAULT_OPTIONS, type TodoWriteOptions } from '../schema.js'
+import { parseOptions, type ResolvedOptions } from '../options.js'
 import { jsonText } from '../json-text.js'
 import { isPlainObject } from '../violations.js'
 import { PROTOCOL_VERSION, type CallInput, type CallOutcome, type Implementation } from './protocol.js'
 
 export const REFERENCE_IMPLEMENTATION: Implementation = { name: 'todo-write', language: 'typescript' }
 
-const OPTION_TYPES: Record<keyof typeof DEFAULT_OPTIONS, (value: unknown) => boolean> = {
-  allowParallelInProgress: (value) => typeof value === 'boolean',
-  unknownItemKeys: (value) => value === 'drop' || value === 'reject',
-}
-
 /** The options a request names, or why they are not options this implementation has. */
-export function requestOptions(options: unknown): TodoWriteOptions | string {
+export function requestOptions(options: unknown): ResolvedOptions | string {
   if (!isPlainObject(options)) return '"options" must be an object'
-  for (const [key, value] of Object.entries(options)) {
-    const valid = Object.prototype.hasOwnProperty.call(OPTION_TYPES, key) ? OPTION_TYPES[key as keyof typeof OPTION_TYPES] : undefined
-    if (!valid) return `unknown option ${JSON.stringify(key)}`
-    if (!valid(value)) return `option ${JSON.stringify(key)} has a bad value ${jsonText(value)}`
-  }
-  return options as TodoWriteOptions
+  const result = parseOptions(options)
+  return result.ok ? result.options : result.issues.map((issue) => issue.message).join('; ')
 }
 
 /**

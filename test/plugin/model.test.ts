@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as plugin from '../../src/index.js'
 import { currentTodos } from '../../src/log.js'
-import { createTestHost, TestAgent, type ToolRegistryService } from '../../src/testing.js'
+import { createTestHost, loadPlugin, TestAgent, type ToolRegistryService } from '../../src/testing.js'
 import { modelSnapshot, modelText, type ModelItem } from '../support/model.js'
 import { item } from '../properties/arbitraries.js'
 
@@ -33,10 +33,10 @@ class CallCommand implements fc.AsyncCommand<Model, Real> {
   check = () => true
   async run(model: Model, real: Real): Promise<void> {
     const exec = this.caller === null ? {} : { agent: real.agents[this.caller]! }
-    const result = await real.tools.execute('todo_write', this.args, exec)
+    const result = await real.tools.execute({ name: 'todo_write', arguments: this.args, ...exec })
     const items = (this.args as { todos: ModelItem[] }).todos
     const expected = this.invalidText ?? modelText(items, this.caller !== null)
-    expect(result.content[0].text).toBe(expected)
+    expect(result.content[0]!.text).toBe(expected)
     if (!result.isError) model.lists[this.caller!] = modelSnapshot(items)
     real.agents.forEach((agent, index) => expect(currentTodos(agent.session.events)).toEqual(model.lists[index]))
   }
@@ -57,7 +57,7 @@ describe('model-based: the plugin in cordis against a plain model', () => {
     await fc.assert(
       fc.asyncProperty(commands, async (cmds) => {
         const { ctx, tools } = await createTestHost()
-        await ctx.plugin(plugin)
+        await loadPlugin(ctx, plugin)
         const setup = () => ({ model: { lists: [null, null] } as Model, real: { tools, agents: [new TestAgent(), new TestAgent()] } })
         await fc.asyncModelRun(setup, cmds)
         await ctx.stop()

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest'
 import { callTodoWrite } from '../../src/call.js'
 import { MemorySession } from '../../src/log.js'
 import { validate } from '../../src/validate.js'
-import { DEFAULT_OPTIONS } from '../../src/schema.js'
+import { DEFAULT_OPTIONS } from '../../src/options.js'
 import { call, validArgs } from './arbitraries.js'
 
 property('TW-PROP-INVALID-NOT-LOGGED: a refused call leaves the log unchanged', [validArgs, call], (first, next) => {

@@ -12,7 +12,7 @@ import { encodeLine } from '../../src/conformance/protocol.js'
 import { ProtocolServer } from '../../src/conformance/reference.js'
 import { checkLog } from '../../src/invariant.js'
 import { MemorySession, type LogEvent } from '../../src/log.js'
-import { resolveOptions, type TodoWriteOptions } from '../../src/schema.js'
+import { resolveOptions, type TodoWriteOptions } from '../../src/options.js'
 import { TodoWriteError, createTodoWriteTool, executeTodoWrite, type TodoWriteTool } from '../../src/tool.js'
 import { anyArgs } from '../properties/arbitraries.js'
 import { modelCall, type ModelItem } from '../support/model.js'
@@ -306,7 +306,7 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     const scratch = new MemorySession()
     try {
       const value = subject.executeTodoWrite(args, input.agent ? { agent: { session: scratch } } : {}, resolveOptions(input.options))
-      const text = tool.output.render(value)
+      const text = tool.output.render(args, value)[0]!.text
       if (text !== expected.text) fail(`executeTodoWrite returned ${shown(text, 200)}, the model says ${shown(expected.text, 200)}`)
       if (scratch.events.length !== 1) fail(`executeTodoWrite appended ${scratch.events.length} events`)
       checkSession(scratch.events, 'executeTodoWrite')

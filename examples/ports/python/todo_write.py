@@ -26,7 +26,16 @@ if BUG and BUG not in BUGS:
 
 STATUSES = ("pending", "in_progress", "completed")
 STATUS_LIST = '["pending","in_progress","completed"]'  # JSON.stringify of the three (TW-ARGS-8)
-DEFAULT_OPTIONS = {"allowParallelInProgress": False, "unknownItemKeys": "drop"}
+# spec/todo.md TW-PROFILE-1: each profile sets every option; a given option overrides it.
+PROFILES = {
+    "seed": {"allowParallelInProgress": False, "unknownItemKeys": "drop", "activeLimitWording": "comma"},
+    "dsh-0.1.1-rc.2": {"allowParallelInProgress": False, "unknownItemKeys": "reject", "activeLimitWording": "parentheses"},
+}
+OPTION_VALUES = {
+    "allowParallelInProgress": (False, True),
+    "unknownItemKeys": ("drop", "reject"),
+    "activeLimitWording": ("comma", "parentheses"),
+}
 
 # --- TW-TRIM-1: ECMAScript String.prototype.trim, NOT str.strip() (TRAP 1) --------------
 JS_WHITESPACE = frozenset(
@@ -130,7 +139,13 @@ class Refusal(Exception):
 
 
 # --- TW-EMPTY-1, TW-DUP-1, TW-ACTIVE-1, in the order of TW-ORDER-1 (TRAP 3) --------------
-def check_list(todos, allow_parallel):
+def too_many(active, wording):
+    if wording == "comma":
+        return "invalid todos: at most one task may be in_progress, got %d" % active
+    return "invalid todos: at most one task may be in_progress (got %d)" % active
+
+
+def check_list(todos, allow_parallel, wording):
     normalized, seen, active = [], set(), 0
     for item in todos:
         content = js_trim(item["content"])
@@ -142,13 +157,13 @@ def check_list(todos, allow_parallel):
         if item["status"] == "in_progress":
             active += 1
         if BUG == "count-before-duplicate" and not allow_parallel and active > 1:
-            raise Refusal("invalid todos: at most one task may be in_progress, got %d" % active)
+            raise Refusal(too_many(active, wording))
         if BUG == "keep-extra-keys":
             normalized.append(dict(item, content=content))
         else:  # TRAP 4: only content and status, in that order (TW-EVENT-1)
             normalized.append({"content": content, "status": item["status"]})
     if not allow_parallel and active > 1:
-        raise Refusal("invalid todos: at most one task may be in_progress, got %d" % active)
+        raise Refusal(too_many(active, wording))
     return normalized
 
 
@@ -159,7 +174,7 @@ def execute(args, log, options):
         raise Refusal("invalid arguments: " + "; ".join(problems))
     if BUG == "owner-first" and log is None:
         raise Refusal("todo_write requires an owning agent session")
-    todos = check_list(args["todos"], options["allowParallelInProgress"])
+    todos = check_list(args["todos"], options["allowParallelInProgress"], options["activeLimitWording"])
     if log is None:  # the owner check is LAST (TW-ORDER-2)
         raise Refusal("todo_write requires an owning agent session")
     log.append(todos)
@@ -179,13 +194,16 @@ class RequestError(Exception):
 def resolve_options(raw):
     if not isinstance(raw, dict):
         raise RequestError('"options" must be an object')
-    options = dict(DEFAULT_OPTIONS)
+    profile = raw.get("profile", "seed")
+    if not isinstance(profile, str) or profile not in PROFILES:
+        raise RequestError("unknown profile: %s" % json.dumps(profile))
+    options = dict(PROFILES[profile])
     for key, value in raw.items():
-        if key == "allowParallelInProgress" and isinstance(value, bool):
+        allowed = OPTION_VALUES.get(key)
+        # TRAP: True == 1 in Python, so compare types too, not only values.
+        if allowed is not None and any(value is v or (type(value) is type(v) and value == v) for v in allowed):
             options[key] = value
-        elif key == "unknownItemKeys" and value in ("drop", "reject"):
-            options[key] = value
-        else:
+        elif key != "profile":
             raise RequestError("unknown option or bad value: %s=%s" % (json.dumps(key), json.dumps(value)))
     return options
 
