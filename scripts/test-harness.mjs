@@ -14,9 +14,27 @@ import { fileURLToPath } from 'node:url'
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const RIG = resolve(process.env.TODO_WRITE_HARNESS_RIG ?? join(ROOT, '../shared/harness/run-tests'))
 
+/**
+ * The upstream tests docs/harness.md lists under "Upstream tests that check the release's
+ * own words", for one release: each is a list item holding the test's full name in backticks.
+ */
+function listedInDocs(release) {
+  const doc = readFileSync(join(ROOT, 'docs/harness.md'), 'utf8')
+  const section = doc.split(/^## /m).find((part) => part.startsWith('Upstream tests that check the release')) ?? ''
+  const block = section.split(/^### /m).find((part) => part.startsWith(release)) ?? ''
+  return [...block.matchAll(/^- `([^`]+)`/gm)].map((match) => match[1])
+}
+
 /** Each harness release: the rig's flags, our entry and our spec folder, the wording-only upstream tests. */
 const RELEASES = [
   { name: 'seed (66c36e7325)', flags: [], entry: 'dist/index.js', specs: 'test/harness/seed', wordingOnly: [] },
+  {
+    name: 'dsh 0.1.1-rc.2 (b150a551b8)',
+    flags: ['--at', 'head', '--invariant', join(ROOT, 'dist/release-invariant.js')],
+    entry: 'dist/release.js',
+    specs: 'test/harness/release',
+    wordingOnly: listedInDocs('dsh 0.1.1-rc.2'),
+  },
 ]
 
 const spec = (dir) =>

@@ -1,5 +1,4 @@
-// Session-log events and replay. A `todo/write` event is a full snapshot; the current
-// list is the last one (TW-REPLAY-1).
+// Session-log events: a `todo/write` event is a full snapshot of the list (TW-EVENT-1).
 import type { Todo } from './schema.js'
 
 export const TODO_WRITE = 'todo/write'
@@ -40,22 +39,3 @@ export const todoWriteEvent = (todos: readonly Todo[]): TodoWriteEvent => ({
   type: TODO_WRITE,
   data: { todos: todos.map(({ content, status }) => ({ content, status })) },
 })
-
-/** The current list: `data.todos` of the last `todo/write` event, or null when there is none. */
-export function currentTodos(events: Iterable<LogEvent>): Todo[] | null {
-  let current: Todo[] | null = null
-  for (const event of events) {
-    if (event.type === TODO_WRITE) current = (event.data as TodoWriteData).todos
-  }
-  return current
-}
-
-/** The standing plan (TW-STANDING-1): the latest snapshot, cleared by a later `turn/start`. */
-export function standingPlan(events: Iterable<LogEvent>): Todo[] | null {
-  let plan: Todo[] | null = null
-  for (const event of events) {
-    if (event.type === TODO_WRITE) plan = (event.data as TodoWriteData).todos
-    else if (event.type === TURN_START) plan = null
-  }
-  return plan
-}

@@ -253,7 +253,8 @@ export interface PluginModule {
   name?: string
   inject?: string[]
   Config?: unknown
-  apply(ctx: Context, config?: unknown): unknown
+  /** Any context and config type: the host passes what cordis would. */
+  apply(...args: never[]): unknown
 }
 
 /**

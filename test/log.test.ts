@@ -1,8 +1,8 @@
 // Replay, the standing plan and the durable-log invariant, on hand-made logs.
 import { describe, expect, it } from 'vitest'
 import { checkLog, snapshotViolation } from '../src/invariant.js'
-import { currentOf } from '../src/conformance/reference.js'
-import { currentTodos, MemorySession, standingPlan, todoWriteEvent, type LogEvent } from '../src/log.js'
+import { MemorySession, todoWriteEvent, type LogEvent } from '../src/log.js'
+import { currentFromEnd, currentTodos, standingPlan, standingStep } from '../src/plan.js'
 
 const A = [{ content: 'a', status: 'in_progress' as const }]
 const B = [{ content: 'b', status: 'completed' as const }]
@@ -17,7 +17,7 @@ describe('TW-REPLAY-1: currentTodos', () => {
     expect(currentTodos([write(0, A), write(1, [])])).toEqual([])
   })
 
-  it('currentOf (the reference, reading the log from its end) agrees with currentTodos', () => {
+  it('currentFromEnd (reading the log from its end) agrees with currentTodos, broken snapshots included', () => {
     const logs: LogEvent[][] = [
       [],
       [turn(0, 'turn/start')],
@@ -25,10 +25,21 @@ describe('TW-REPLAY-1: currentTodos', () => {
       [write(0, A), turn(1, 'turn/start'), write(2, B), turn(3, 'turn/end'), { type: 'tool/result', seq: 4 }],
       [write(0, A), write(1, [])],
       [write(0, B), turn(1, 'turn/end'), turn(2, 'turn/start')],
+      [write(0, A), write(1, [{ content: ' a', status: 'pending' }])],
+      [write(0, 'broken')],
     ]
-    for (const log of logs) expect(currentOf(log)).toEqual(currentTodos(log))
-    expect(currentOf(logs[3]!)).toBe(B)
-    expect(currentOf(logs[5]!)).toBe(B)
+    for (const log of logs) expect(currentFromEnd(log)).toEqual(currentTodos(log))
+    expect(currentFromEnd(logs[3]!)).toBe(B)
+    expect(currentFromEnd(logs[5]!)).toBe(B)
+    expect(currentFromEnd(logs[6]!)).toBe(A)
+  })
+
+  it('TW-STANDING-1: standingStep is the pure transition a projection folds: same reference when unchanged', () => {
+    expect(standingStep(null, write(0, A))).toEqual(A)
+    expect(standingStep(A, turn(1, 'turn/end'))).toBe(A)
+    expect(standingStep(A, { type: 'tool/result', seq: 2 })).toBe(A)
+    expect(standingStep(A, write(3, 'broken'))).toBe(A)
+    expect(standingStep(A, turn(4, 'turn/start'))).toBeNull()
   })
 
   it('todoWriteEvent copies content and status only (TW-EVENT-1)', () => {

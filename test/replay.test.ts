@@ -2,8 +2,9 @@
 // (TW-STANDING-1), and the durable-log invariant on every snapshot (TW-LOG-1).
 import { describe, expect, it } from 'vitest'
 import { checkLog } from '../src/invariant.js'
-import { currentTodos, standingPlan, type LogEvent } from '../src/log.js'
-import { brokenSnapshot, PlanReplay } from '../src/replay.js'
+import { type LogEvent } from '../src/log.js'
+import { currentTodos, standingPlan } from '../src/plan.js'
+import { brokenSnapshot, PlanReplay } from '../src/plan.js'
 
 const write = (seq: number, todos: unknown): LogEvent => ({ type: 'todo/write', seq, data: { todos } })
 const A = [{ content: 'a', status: 'pending' }]

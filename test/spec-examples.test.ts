@@ -1,7 +1,8 @@
 // Runs EVERY worked example of spec/todo.md against the library (spec section 0).
 import { describe, expect, it } from 'vitest'
 import { callTodoWrite, resultText } from '../src/call.js'
-import { currentTodos, MemorySession } from '../src/log.js'
+import { MemorySession } from '../src/log.js'
+import { currentTodos } from '../src/plan.js'
 import type { TodoWriteOptions } from '../src/options.js'
 import { examples } from './support/spec.js'
 import { callLine } from '../src/cli/call.js'

@@ -2,7 +2,7 @@
 // target ≥ 20× at 10⁵ when the last `todo/write` is near the end). Both sides get the same
 // lines, already split, so the row times replay itself, not reading the file.
 import { LogParser } from '../../src/logreader.js'
-import { PlanReplay } from '../../src/replay.js'
+import { PlanReplay } from '../../src/plan.js'
 import { TODO_WRITE } from '../../src/log.js'
 import type { Row } from '../row.js'
 import { medianRatio, median, sideBySide } from '../timing.js'

@@ -2,17 +2,16 @@
 import { callTodoWrite, resultText, type ToolResult } from '../call.js'
 import { MemorySession, type LogEvent } from '../log.js'
 import type { TodoWriteOptions } from '../options.js'
-import { OPTION_FLAGS, parseFlags, parseJsonText, readAll, toolOptions } from './io.js'
+import { OPTION_FLAGS, OPTION_FLAGS_HELP, parseFlags, parseJsonText, readAll, toolOptions } from './io.js'
 
-export const CALL_HELP = `todo-write call [--no-agent] [--allow-parallel-in-progress] [--unknown-item-keys drop|reject]
+export const CALL_HELP = `todo-write call [--no-agent] [option flags] < arguments.json
 
 Reads one JSON text, the call's arguments, on stdin and prints one line:
   {"isError":false,"text":"Updated todo list: …","value":{…},"event":{"type":"todo/write","data":{…}}}
   {"isError":true,"text":"Error: …"}
-Exit 0 in both cases; 2 when stdin is not JSON or a flag is unknown.
+Exit 0 in both cases; 2 when stdin is not JSON or a flag is unknown or bad.
   --no-agent                     the caller has no owning agent session
-  --allow-parallel-in-progress   accept any number of in_progress items
-  --unknown-item-keys MODE       drop (default) or reject extra item keys`
+${OPTION_FLAGS_HELP}`
 
 /** The CLI's line for one call: keys in the spec's order (TW-CLI-1). */
 export interface CallLine {

@@ -9,6 +9,8 @@ compares every answer. Without a command: the reference's own \`todo-write serve
 the Python example port when python3 is on PATH. Exit 0 when every case passes, 1 otherwise.
   --seed N                   fast-check seed (default: a random one, printed)
   --runs N                   generated sequences; 0 skips fuzzing (default 3000)
+  --profile NAME             fuzz deployments of this profile only (repeatable; default:
+                             every profile: seed, dsh-0.1.1-rc.2)
   --timeout MS               per-request timeout (default 5000)
   --start-timeout MS         timeout of the start handshake of a fresh process (default 10000)
   --max-restarts N           restarts after a fault before the port is given up on (default 10)

@@ -1,6 +1,7 @@
 // `todo-write conform [options] [-- <command …>]`: the porting kit. Runs the vectors and
 // the differential fuzzer against a port speaking the protocol; with no command, against
 // the embedded default (the reference's own `serve`, and the Python port when python3 exists).
+import { PROFILE_NAMES, type ProfileName } from '../options.js'
 import { spawnSync } from 'node:child_process'
 import { randomInt } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -38,9 +39,19 @@ function integer(raw: string | undefined, flag: string, fallback: number, min: n
   return value
 }
 
+/** The profiles named by `--profile` (repeatable); all of them by default. */
+function profiles(named: string[] | undefined): ProfileName[] {
+  if (named === undefined) return PROFILE_NAMES
+  for (const name of named) {
+    if (!(PROFILE_NAMES as string[]).includes(name)) throw new UsageError(`--profile must be one of ${PROFILE_NAMES.join(', ')}, got ${JSON.stringify(name)}`)
+  }
+  return [...new Set(named)] as ProfileName[]
+}
+
 const FLAGS = {
   seed: { type: 'string' },
   runs: { type: 'string' },
+  profile: { type: 'string', multiple: true },
   timeout: { type: 'string' },
   'start-timeout': { type: 'string' },
   'max-restarts': { type: 'string' },
@@ -75,6 +86,7 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
   const settings: RunSettings = {
     seed: integer(values.seed, '--seed', randomInt(2 ** 31), -(2 ** 31)),
     runs: integer(values.runs, '--runs', 3000, 0),
+    profiles: profiles(values.profile),
     timeoutMs: integer(values.timeout, '--timeout', 5000, 1),
     startTimeoutMs: integer(values['start-timeout'], '--start-timeout', 10000, 1),
     maxRestarts: integer(values['max-restarts'], '--max-restarts', 10, 0),

@@ -1,6 +1,7 @@
 // `todo-write demo`: the README's main job on an embedded default — a short agent session
 // played through `todo-write call`, each call's arguments and the exact line it prints.
-import { currentTodos, MemorySession } from '../log.js'
+import { MemorySession } from '../log.js'
+import { currentTodos } from '../plan.js'
 import { callTodoWrite, resultText } from '../call.js'
 import { callLine } from './call.js'
 

@@ -1,6 +1,6 @@
 // Shared plumbing of the `todo-write` subcommands: usage errors, stdin, option flags.
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import type { TodoWriteOptions, UnknownItemKeys } from '../options.js'
+import { parseOptions, type TodoWriteOptions } from '../options.js'
 
 /** A problem with how the command was invoked or fed: stderr, nothing on stdout, exit 2. */
 export class UsageError extends Error {
@@ -9,8 +9,10 @@ export class UsageError extends Error {
 
 /** The flags every subcommand that runs calls accepts (spec TW-OPT-*). */
 export const OPTION_FLAGS = {
+  profile: { type: 'string' },
   'allow-parallel-in-progress': { type: 'boolean' },
   'unknown-item-keys': { type: 'string' },
+  'active-limit-wording': { type: 'string' },
 } as const satisfies ParseArgsConfig['options']
 
 /** node:util parseArgs, with its refusals turned into usage errors. */
@@ -22,15 +24,29 @@ export function parseFlags<T extends ParseArgsConfig>(config: T): ReturnType<typ
   }
 }
 
-export function toolOptions(values: { 'allow-parallel-in-progress'?: boolean; 'unknown-item-keys'?: string }): TodoWriteOptions {
-  const keys = values['unknown-item-keys']
-  if (keys !== undefined && keys !== 'drop' && keys !== 'reject') {
-    throw new UsageError(`--unknown-item-keys must be "drop" or "reject", got ${JSON.stringify(keys)}`)
-  }
-  const options: TodoWriteOptions = {}
+/** The option flags, as every subcommand's help lists them. */
+export const OPTION_FLAGS_HELP = `  --profile NAME                 seed (default) or dsh-0.1.1-rc.2: sets the three below
+  --allow-parallel-in-progress   accept any number of in_progress items
+  --unknown-item-keys MODE       drop or reject extra item keys
+  --active-limit-wording MODE    comma (", got N") or parentheses (" (got N)")`
+
+type OptionValues = { profile?: string; 'allow-parallel-in-progress'?: boolean; 'unknown-item-keys'?: string; 'active-limit-wording'?: string }
+
+/** The options the flags name (TW-OPT-1), each checked; a bad value is a usage error naming its flag. */
+export function toolOptions(values: OptionValues): TodoWriteOptions {
+  const options: Record<string, unknown> = {}
+  if (values.profile !== undefined) options.profile = values.profile
   if (values['allow-parallel-in-progress']) options.allowParallelInProgress = true
-  if (keys !== undefined) options.unknownItemKeys = keys as UnknownItemKeys
-  return options
+  if (values['unknown-item-keys'] !== undefined) options.unknownItemKeys = values['unknown-item-keys']
+  if (values['active-limit-wording'] !== undefined) options.activeLimitWording = values['active-limit-wording']
+  const result = parseOptions(options)
+  if (!result.ok) {
+    // Every issue here names its key (the flags give an object with known keys only).
+    const { key, message } = result.issues[0]!
+    const flag = key!.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())
+    throw new UsageError(`--${flag}${message.slice(key!.length)}`)
+  }
+  return options as TodoWriteOptions
 }
 
 export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {

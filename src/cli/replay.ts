@@ -5,9 +5,9 @@ import { open } from 'node:fs/promises'
 import { planUpdate } from '../acp.js'
 import { readLog } from '../logreader.js'
 import { renderPlan } from '../render.js'
-import { PlanReplay } from '../replay.js'
+import { PlanReplay } from '../plan.js'
 import { Verifier } from '../verify.js'
-import { OPTION_FLAGS, parseFlags, toolOptions, UsageError } from './io.js'
+import { OPTION_FLAGS, OPTION_FLAGS_HELP, parseFlags, toolOptions, UsageError } from './io.js'
 
 export const REPLAY_HELP = `todo-write replay [--standing] [--render | --check | --acp | --verify [option flags]] <file|->
 
@@ -18,8 +18,8 @@ Streams a session log (JSON Lines; - reads stdin) and prints the current list as
   --check       check the log (the durable-log invariant on every todo/write); print a summary
   --acp         one ACP plan update per todo/write: {"sessionUpdate":"plan","entries":[…]}
   --verify      re-run every todo_write call through the reference; list mismatches by seq
-  --allow-parallel-in-progress, --unknown-item-keys MODE
-                the deployment's options, for --verify
+  option flags  the deployment's options, for --verify:
+${OPTION_FLAGS_HELP}
 Damaged lines are named on stderr (todo-write: line N: …) and the rest is still read.
 Exit 0: all good; 1: log problems or mismatches; 2: usage, or the log cannot be read.`
 

@@ -3,6 +3,7 @@
 // character or not, and put integer-like keys anywhere — what a port's JSON parser and
 // key order must get right. Contents stress trimming, quoting and duplicates.
 import fc from 'fast-check'
+import { PROFILE_NAMES, type ProfileName } from '../options.js'
 
 /** A JSON text's syntax: objects keep their entries as written, repeats included. */
 export type JsonNode =
@@ -112,13 +113,21 @@ export const argsNode: fc.Arbitrary<JsonNode> = fc.oneof(
   { weight: 1, arbitrary: fc.oneof(small, array(fc.array(item, { maxLength: 2 }))) },
 )
 
-export const OPTION_SETS: Record<string, unknown>[] = [
-  {},
-  { allowParallelInProgress: true },
-  { unknownItemKeys: 'reject' },
-  { unknownItemKeys: 'drop', allowParallelInProgress: false },
-  { allowParallelInProgress: true, unknownItemKeys: 'reject' },
-]
+/** Any of the three options, each present or not, over a profile. */
+const overrides = fc.record(
+  {
+    allowParallelInProgress: fc.boolean(),
+    unknownItemKeys: fc.constantFrom('drop', 'reject'),
+    activeLimitWording: fc.constantFrom('comma', 'parentheses'),
+  },
+  { requiredKeys: [] },
+)
+
+/** A deployment's options under one of `profiles`: mostly the profile alone; the seed's often as `{}`. */
+export function optionsFor(profiles: readonly ProfileName[]): fc.Arbitrary<Record<string, unknown>> {
+  const named = fc.tuple(fc.constantFrom(...profiles), fc.boolean()).map(([profile, implicit]): Record<string, unknown> => (profile === 'seed' && implicit ? {} : { profile }))
+  return fc.oneof({ weight: 4, arbitrary: named }, fc.tuple(named, overrides).map(([base, more]) => ({ ...base, ...more })))
+}
 
 const call: fc.Arbitrary<GeneratedCall> = fc.record({
   args: argsNode,
@@ -126,8 +135,6 @@ const call: fc.Arbitrary<GeneratedCall> = fc.record({
   agent: fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, fc.constant(false)),
 })
 
-/** One session's calls under one set of options (a deployment). */
-export const sequence: fc.Arbitrary<Sequence> = fc.record({
-  options: fc.oneof({ weight: 4, arbitrary: fc.constant(OPTION_SETS[0]!) }, fc.constantFrom(...OPTION_SETS.slice(1))),
-  calls: fc.array(call, { minLength: 1, maxLength: 8 }),
-})
+/** One session's calls under one set of options (a deployment) of one of `profiles`. */
+export const sequenceFor = (profiles: readonly ProfileName[] = PROFILE_NAMES): fc.Arbitrary<Sequence> =>
+  fc.record({ options: optionsFor(profiles), calls: fc.array(call, { minLength: 1, maxLength: 8 }) })

@@ -2,7 +2,8 @@
 // the in-process reference, compared call by call; a disagreement is shrunk to the
 // smallest sequence that still disagrees, and kept as a regression case file.
 import fc from 'fast-check'
-import { jsonText, sequence, type Sequence } from './arbitraries.js'
+import { jsonText, sequenceFor, type Sequence } from './arbitraries.js'
+import type { ProfileName } from '../options.js'
 import { runCalls } from './run-case.js'
 import type { CallFailure } from './compare.js'
 import type { CallInput } from './protocol.js'
@@ -13,6 +14,8 @@ import { Reference } from './reference.js'
 export interface FuzzSettings {
   seed: number
   runs: number
+  /** The profiles whose deployments are generated (TW-KIT-FUZZ-1). */
+  profiles: readonly ProfileName[]
   /** Called after each sequence of the first pass (not during shrinking). */
   onRun?: (done: number) => void
 }
@@ -52,7 +55,7 @@ export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResu
     const name = `fuzz/${session++}`
     return runCalls(port, name, sequenceInputs(s).map((input) => ({ input, expected: reference.call(name, input) })))
   }
-  const property = fc.asyncProperty(sequence, async (s) => {
+  const property = fc.asyncProperty(sequenceFor(settings.profiles), async (s) => {
     // Once the port is given up on, nothing more can be learnt: let shrinking stop here.
     if (port.givenUp !== null) return true
     if (firstPass) settings.onRun?.(++ran)

@@ -1,7 +1,8 @@
 // The reference answering the protocol in-process: `todo-write serve` speaks it on stdio,
 // and `todo-write conform` asks it what a port should have answered (TW-PROTO-*).
 import { callTodoWrite, resultText } from '../call.js'
-import { currentTodos, MemorySession, TODO_WRITE, type LogEvent } from '../log.js'
+import { MemorySession } from '../log.js'
+import { currentFromEnd } from '../plan.js'
 import { parseOptions, type ResolvedOptions } from '../options.js'
 import { jsonText } from '../json-text.js'
 import { isPlainObject } from '../violations.js'
@@ -14,17 +15,6 @@ export function requestOptions(options: unknown): ResolvedOptions | string {
   if (!isPlainObject(options)) return '"options" must be an object'
   const result = parseOptions(options)
   return result.ok ? result.options : result.issues.map((issue) => issue.message).join('; ')
-}
-
-/**
- * A session's current list (TW-REPLAY-1), read from the end of its log: the last
- * `todo/write` is usually the last event, and `currentTodos` would read the whole log on
- * every call — in a long session (row (e) of `npm run bench` sends thousands of calls to one)
- * that made each call slower than the last.
- */
-export function currentOf(events: readonly LogEvent[]): ReturnType<typeof currentTodos> {
-  for (let i = events.length - 1; i >= 0; i--) if (events[i]!.type === TODO_WRITE) return currentTodos([events[i]!])
-  return null
 }
 
 /** A protocol failure of one request: answered as `{"id":…,"error":…}` (TW-PROTO-ERROR-1). */
@@ -54,7 +44,7 @@ export class Reference {
       text: resultText(result),
       value: result.isError ? null : result.value,
       event: appended ? { type: appended.type, data: appended.data } : null,
-      current: currentOf(log.events),
+      current: currentFromEnd(log.events),
     }
   }
 

@@ -1,5 +1,6 @@
 // What a conform run tells its user (TW-KIT-REPORT-1): progress on a terminal, a JSON
 // report file, and the last line `N passed, N failed`.
+import type { ProfileName } from '../options.js'
 import { writeFileSync } from 'node:fs'
 import { PROTOCOL_VERSION } from './protocol.js'
 import type { PortRun } from './runner.js'
@@ -24,6 +25,8 @@ export function progressLine(stream: NodeJS.WritableStream & { isTTY?: boolean; 
 export interface RunSettings {
   seed: number
   runs: number
+  /** The profiles the fuzzer draws deployments from. */
+  profiles: readonly ProfileName[]
   timeoutMs: number
   startTimeoutMs: number
   maxRestarts: number
@@ -32,7 +35,7 @@ export interface RunSettings {
 /** The header line naming everything needed to reproduce the run. */
 export const header = (suite: Suite, settings: RunSettings, fuzzing: boolean): string =>
   `todo-write conform: protocol ${PROTOCOL_VERSION}, vectors ${suite.version} (${suite.spec.path} ${suite.spec.version}, sha256 ${suite.spec.sha256.slice(0, 12)}), ` +
-  `${fuzzing ? `seed ${settings.seed}, ${settings.runs} generated sequences` : 'no fuzzing'}, timeout ${settings.timeoutMs} ms (start ${settings.startTimeoutMs} ms)`
+  `${fuzzing ? `seed ${settings.seed}, ${settings.runs} generated sequences (profiles ${settings.profiles.join(', ')})` : 'no fuzzing'}, timeout ${settings.timeoutMs} ms (start ${settings.startTimeoutMs} ms)`
 
 /** The line after a port's run: who it was and how it did. */
 export function portSummary(run: PortRun): string {

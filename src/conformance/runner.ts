@@ -1,5 +1,6 @@
 // One port through the kit: every selected vector, then the fuzzer, then the
 // expected-failures list applied (TW-KIT-*). Failures are described as they happen.
+import type { ProfileName } from '../options.js'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describeFailure, visibleText, type CallFailure } from './compare.js'
@@ -23,6 +24,7 @@ export interface ConformConfig {
   expectedFailures: string[] | null
   seed: number
   runs: number
+  profiles: readonly ProfileName[]
   timeoutMs: number
   startTimeoutMs: number
   maxRestarts: number
@@ -81,6 +83,7 @@ async function runFuzz(port: Port, config: ConformConfig, results: CaseResult[])
   const result: PortRun['fuzz'] = await fuzz(port, {
     seed: config.seed,
     runs: config.runs,
+    profiles: config.profiles,
     onRun: (done) => done % 25 === 0 && config.progress(`fuzz ${done}/${config.runs} (seed ${config.seed})`),
   })
   const found = result.counterexample

@@ -28,7 +28,7 @@ describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)
     expect(lines.pop()).toBe('')
     expect(lines.at(-1)).toBe(`${CASES + 1} passed, 0 failed`)
     expect(lines[0]).toContain(`vectors ${suite.version} (spec/todo.md 1.0.0, sha256 ${suite.spec.sha256.slice(0, 12)})`)
-    expect(lines[0]).toContain(`seed ${FC_SEED}, 300 generated sequences`)
+    expect(lines[0]).toContain(`seed ${FC_SEED}, 300 generated sequences (profiles seed, dsh-0.1.1-rc.2)`)
     expect(run.stdout).toContain('ok fuzz: all 300 sequences')
     const json = JSON.parse(readFileSync(report, 'utf8'))
     expect(json).toMatchObject({ passed: CASES + 1, failed: 0, settings: { seed: FC_SEED, runs: 300 }, suite: { version: suite.version } })
@@ -150,6 +150,16 @@ describe('help', () => {
   })
 })
 
+describe('TW-KIT-FUZZ-1: --profile', () => {
+  it('fuzzes the deployments of one profile only, and says so', () => {
+    const report = join(tempDir(), 'report.json')
+    const run = runCli(['conform', '--seed', String(FC_SEED), '--runs', '100', '--profile', 'dsh-0.1.1-rc.2', '--run', 'fuzz', '--report', report, '--', ...SERVE])
+    expect(run.status).toBe(0)
+    expect(run.stdout.split('\n')[0]).toContain('100 generated sequences (profiles dsh-0.1.1-rc.2)')
+    expect(JSON.parse(readFileSync(report, 'utf8')).settings.profiles).toEqual(['dsh-0.1.1-rc.2'])
+  })
+})
+
 describe('usage errors exit 2 with a message and nothing on stdout', () => {
   it.each([
     ['no command after --', ['--']],
@@ -157,6 +167,7 @@ describe('usage errors exit 2 with a message and nothing on stdout', () => {
     ['an unknown flag', ['--fast', '--', 'x']],
     ['an unreadable case file', ['--cases', '/nonexistent/cases.json', '--', 'x']],
     ['a case file given twice (ids repeat)', ['--cases', `${VECTORS_DIR}golden-calls.json`, '--', 'x']],
+    ['an unknown --profile', ['--profile', 'latest', '--', 'x']],
   ])('%s', async (_, argv) => {
     const run = await conform(argv)
     expect(run.status).toBe(2)

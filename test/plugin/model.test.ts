@@ -4,7 +4,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as plugin from '../../src/index.js'
-import { currentTodos } from '../../src/log.js'
+import { currentTodos } from '../../src/plan.js'
 import { createTestHost, loadPlugin, TestAgent, type ToolRegistryService } from '../../src/testing.js'
 import { modelSnapshot, modelText, type ModelItem } from '../support/model.js'
 import { item } from '../properties/arbitraries.js'

@@ -1,7 +1,8 @@
 import { property } from '../support/property.js'
 import { expect } from 'vitest'
 import { callTodoWrite } from '../../src/call.js'
-import { currentTodos, MemorySession } from '../../src/log.js'
+import { MemorySession } from '../../src/log.js'
+import { currentTodos } from '../../src/plan.js'
 import { modelSnapshot, type ModelItem } from '../support/model.js'
 import { calls } from './arbitraries.js'
 

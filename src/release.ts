@@ -1,0 +1,102 @@
+// `todo-write/dsh-0.1.1-rc.2`: the plugin for the harness release dsh 0.1.1-rc.2
+// (b150a551b8, @deepseek-ai/cordis 4.0.1). Same core, profile `dsh-0.1.1-rc.2`
+// (TW-PROFILE-1); its config requires `allowParallelInProgress` as the release does; and
+// where the harness has a `sessionProjections` service it registers the `todos` projection,
+// the standing plan (TW-PLUGIN-6). Named exports only, as for the main entry.
+import { jsonText } from './json-text.js'
+import { PROFILES } from './options.js'
+import { standingStep } from './plan.js'
+import { applyProfile, pluginConfig, type ConfigIssue, type ConfigResult, type PluginContext, type PluginProfile } from './plugin.js'
+import { snapshotFault } from './invariant.js'
+import type { LogEvent } from './log.js'
+import type { Todo } from './schema.js'
+
+export const name = 'tool-todo'
+export const inject = ['tools']
+
+/** The release's config: one required boolean. */
+export interface ReleaseConfig {
+  allowParallelInProgress: boolean
+}
+
+const FLAG = 'allowParallelInProgress'
+
+/** How the release's schema library writes a value in a message: `${value}`, never a throw. */
+function shown(value: unknown): string {
+  try {
+    return String(value)
+  } catch {
+    return jsonText(value)
+  }
+}
+
+const issue = (message: string, key?: string): ConfigIssue => (key === undefined ? { message } : { message: `$.${key} ${message}`, path: [key] })
+
+/**
+ * The release's config check, worded as its schema library words it (TW-PLUGIN-6): the
+ * flag missing, or not a boolean; and, unlike the release, any other key (this entry has
+ * no other option: the profile sets them).
+ */
+export function resolveReleaseConfig(config: unknown): ConfigResult<ReleaseConfig> {
+  const raw = config ?? {}
+  if (typeof raw !== 'object' || Array.isArray(raw)) return { issues: [issue(`expected object but got ${shown(raw)}`)] }
+  const issues: ConfigIssue[] = []
+  const given = raw as Record<string, unknown>
+  const flag = Object.hasOwn(given, FLAG) ? given[FLAG] : undefined
+  if (flag === undefined || flag === null) issues.push(issue('missing required value', FLAG))
+  else if (typeof flag !== 'boolean') issues.push(issue(`expected boolean but got ${shown(flag)}`, FLAG))
+  for (const key of Object.keys(given)) {
+    if (key !== FLAG) issues.push(issue(`is not an option of this entry: the profile sets it (use the main entry to choose options one by one)`, key))
+  }
+  return issues.length > 0 ? { issues } : { value: { allowParallelInProgress: flag as boolean } }
+}
+
+export const Config = pluginConfig(resolveReleaseConfig)
+
+/** A schema as the projection registry takes one: `parse` returns the value or throws. */
+export interface ParseSchema<T> {
+  parse(value: unknown): T
+}
+
+/** The standing plan as state and as view: null, or a list the durable-log invariant accepts. */
+export const planSchema: ParseSchema<Todo[] | null> = {
+  parse(value) {
+    if (value === null) return null
+    const fault = snapshotFault({ todos: value })
+    if (fault !== null) throw new TypeError(`todos: not a plan (${fault.kind})`)
+    return value as Todo[]
+  },
+}
+
+/** The `todos` session projection: the standing plan of each session (TW-PLUGIN-6). */
+export const TODOS_PROJECTION = {
+  key: 'todos',
+  stateSchema: planSchema,
+  init: (): Todo[] | null => null,
+  apply: (state: Todo[] | null, event: LogEvent): Todo[] | null => standingStep(state, event),
+  wire: { viewSchema: planSchema, view: (state: Todo[] | null): Todo[] | null => state },
+  stateVersion: 2,
+}
+
+/** What the plugin needs of the harness's projection registry. */
+export interface SessionProjections {
+  register(definition: typeof TODOS_PROJECTION): () => void
+}
+
+/** A cordis context that can wait for an optional service (cordis 3 and 4 both have `inject`). */
+export interface ReleaseContext extends PluginContext {
+  inject(deps: string[], callback: (ctx: { sessionProjections: SessionProjections }) => void): unknown
+}
+
+const RELEASE: PluginProfile<ReleaseConfig> = {
+  Config,
+  options: ({ allowParallelInProgress }) => ({ ...PROFILES['dsh-0.1.1-rc.2'], allowParallelInProgress }),
+  extend: (ctx) => {
+    // Registered in a child of the plugin's fiber, so it goes with the plugin.
+    ;(ctx as ReleaseContext).inject(['sessionProjections'], (child) => void child.sessionProjections.register(TODOS_PROJECTION))
+  },
+}
+
+export function apply(ctx: ReleaseContext, config?: ReleaseConfig | null): void {
+  applyProfile(RELEASE, ctx, config)
+}

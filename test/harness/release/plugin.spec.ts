@@ -1,0 +1,231 @@
+// The package on the real harness release dsh 0.1.1-rc.2 (b150a551b8, @deepseek-ai/cordis
+// 4.0.1, its ToolRuntime, Session, projections, invariant service, agent loop and Loader).
+// Run by `npm run test:harness` through `../shared/harness/run-tests --at head`: the bare
+// imports below resolve to the harness's own packages, `@deepseek-ai/dsh-tool-todo` to our
+// release entry and `@deepseek-ai/dsh-tool-todo/invariant` to its companion.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Context } from '@deepseek-ai/cordis'
+import Loader from '@deepseek-ai/cordis-plugin-loader'
+import Include from '@deepseek-ai/cordis-plugin-include'
+import { CallId, createUserMessage } from '@deepseek-ai/dsh-llm'
+import SessionStore, { Session, SessionId } from '@deepseek-ai/dsh-session'
+import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
+import ToolRuntime from '@deepseek-ai/dsh-tools'
+import SessionProjectionRegistry from '@deepseek-ai/dsh-session-projection'
+import InvariantRegistry from '@deepseek-ai/dsh-invariants'
+import AgentLoop from '@deepseek-ai/dsh-agent-loop'
+import { mountAgentLoopTestDependencies } from '@deepseek-ai/dsh-agent-loop-testkit'
+import { MockAdapter, textResponse, toolCallResponse } from '@upstream-harness/packages/core/agent-loop/tests/mock-adapter.ts'
+import * as release from '@deepseek-ai/dsh-tool-todo'
+import * as companion from '@deepseek-ai/dsh-tool-todo/invariant'
+import * as main from '../../../dist/index.js'
+import { argumentsOf, CASES, textOf } from '../cases.ts'
+
+let calls = 0
+const agentWith = (session: Session) => ({ id: session.id, session }) as never
+const execute = (ctx: Context, args: unknown, agent?: unknown) =>
+  ctx.tools.execute({ signal: new AbortController().signal, callId: CallId(`c${++calls}`), name: 'todo_write', arguments: args, ...(agent ? { agent } : {}) } as never)
+
+async function runtime(): Promise<Context> {
+  const ctx = new Context()
+  await ctx.plugin(SystemPrompt)
+  await ctx.plugin(ToolRuntime)
+  return ctx
+}
+
+describe('every spec example and golden call through the main entry on the release ToolRuntime', () => {
+  it.each(CASES.map((c) => [c.id, c] as const))('%s', async (_, example) => {
+    const session = Session.create(SessionId(example.id))
+    const contexts = new Map<string, Context>()
+    for (const call of example.calls) {
+      const key = JSON.stringify(call.options)
+      if (!contexts.has(key)) {
+        const ctx = await runtime()
+        await ctx.plugin(main, call.options)
+        contexts.set(key, ctx)
+      }
+      const result = await execute(contexts.get(key)!, argumentsOf(call), call.agent ? agentWith(session) : undefined)
+      expect(textOf(result.content)).toBe(call.expect.text)
+      expect(result.isError).toBe(call.expect.isError)
+      if (!result.isError) expect(result.value).toEqual(call.expect.value)
+      const writes = session.events.filter((event) => event.type === 'todo/write')
+      expect(writes.at(-1)?.data.todos ?? null).toEqual(call.expect.current)
+    }
+  })
+})
+
+describe('the release entry: profile dsh-0.1.1-rc.2', () => {
+  const parallel = { todos: [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }] }
+
+  it('refuses a parallel write with the release wording, and an extra item key', async () => {
+    const ctx = await runtime()
+    await ctx.plugin(release, { allowParallelInProgress: false })
+    const session = Session.create(SessionId('profile'))
+    expect(textOf((await execute(ctx, parallel, agentWith(session))).content)).toBe('Error: invalid todos: at most one task may be in_progress (got 2)')
+    expect(textOf((await execute(ctx, { todos: [{ content: 'a', status: 'pending', children: [] }] }, agentWith(session))).content)).toBe(
+      'Error: invalid arguments: "todos[0].children" is not a declared property (additionalProperties: false)',
+    )
+    expect(session.events.filter((event) => event.type === 'todo/write')).toEqual([])
+  })
+
+  it('the model sees plain-JSON parameters with closed items', async () => {
+    const ctx = await runtime()
+    await ctx.plugin(release, { allowParallelInProgress: true })
+    const schema = ctx.tools.schemas().find((s) => s.name === 'todo_write')!
+    const items = (schema.parameters as { properties: { todos: { items: { additionalProperties: unknown } } } }).properties.todos.items
+    expect(items.additionalProperties).toBe(false)
+    expect(schema.description).toContain('Several tasks may be in_progress at once')
+  })
+})
+
+describe('the real Loader and Include, from a cordis.yml', () => {
+  let root: string | undefined
+  let booted: Context | undefined
+  afterEach(async () => {
+    await booted?.fiber.dispose()
+    booted = undefined
+    if (root !== undefined) await rm(root, { recursive: true, force: true })
+    root = undefined
+  })
+
+  async function boot(configLines: readonly string[]): Promise<Context> {
+    root = await mkdtemp(join(tmpdir(), 'todo-write-release-'))
+    const file = join(root, 'cordis.yml')
+    const entries = ["- name: '@deepseek-ai/dsh-system-prompt'", "- name: '@deepseek-ai/dsh-tools'", '- name: todo-write/dsh-0.1.1-rc.2']
+    await writeFile(file, [...entries, ...(configLines.length > 0 ? ['  config:', ...configLines.map((line) => `    ${line}`)] : []), ''].join('\n'))
+    const ctx = new Context()
+    booted = ctx
+    ctx.baseUrl = pathToFileURL(root).href + '/'
+    await ctx.plugin(Loader)
+    ctx.loader.builtins.include = Include
+    const modules = new Map<string, unknown>([
+      ['@deepseek-ai/dsh-system-prompt', SystemPrompt],
+      ['@deepseek-ai/dsh-tools', ToolRuntime],
+      ['todo-write/dsh-0.1.1-rc.2', release],
+    ])
+    ctx.loader.internal = {
+      version: 'v2',
+      async import(specifier: string) {
+        if (!modules.has(specifier)) throw new Error(`unexpected Loader import: ${specifier}`)
+        return modules.get(specifier)
+      },
+    } as never
+    await ctx.loader.create({ name: 'cordis:include', config: { path: pathToFileURL(file).href } })
+    await ctx.loader.await()
+    return ctx
+  }
+
+  const parallel = { todos: [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }] }
+
+  it.each([
+    ['false', 'Error: invalid todos: at most one task may be in_progress (got 2)'],
+    ['true', 'Updated todo list: 0 pending, 2 in progress, 0 completed.'],
+  ])('allowParallelInProgress: %s', async (flag, text) => {
+    const ctx = await boot([`allowParallelInProgress: ${flag}`])
+    expect(textOf((await execute(ctx, parallel, agentWith(Session.create(SessionId(`yml-${flag}`))))).content)).toBe(text)
+  }, 30_000)
+
+  it.each<[string, string[], string]>([
+    ['omitted', [], '$.allowParallelInProgress missing required value'],
+    ['not a boolean', ['allowParallelInProgress: "no"'], '$.allowParallelInProgress expected boolean but got no'],
+    ['beside another key', ['allowParallelInProgress: true', 'unknownItemKeys: drop'], '$.unknownItemKeys is not an option of this entry'],
+  ])('fails the boot when the flag is %s', async (_, config, failure) => {
+    await expect(boot(config)).rejects.toThrow(failure)
+  }, 30_000)
+})
+
+describe('the todos projection: the standing plan of each session', () => {
+  async function bench() {
+    const ctx = new Context()
+    await ctx.plugin(SessionStore)
+    await ctx.plugin(SystemPrompt, { persona: '' })
+    await ctx.plugin(ToolRuntime)
+    await ctx.plugin(SessionProjectionRegistry)
+    const fiber = await ctx.plugin(release, { allowParallelInProgress: false })
+    const session = ctx.sessions.create()
+    return { ctx, fiber, session, todos: () => ctx.sessionProjections.snapshot(session).values.todos }
+  }
+
+  it('null before a write, the list after, kept by turn/end, cleared by turn/start, across turns', async () => {
+    const { ctx, session, todos } = await bench()
+    expect(todos()).toBeNull()
+    session.append('turn/start', { turn: 1 })
+    await execute(ctx, { todos: [{ content: ' plan ', status: 'in_progress' }] }, agentWith(session))
+    expect(todos()).toEqual([{ content: 'plan', status: 'in_progress' }])
+    await execute(ctx, { todos: [{ content: 'plan', status: 'in_progress' }, { content: 'x', status: 'in_progress' }] }, agentWith(session))
+    expect(todos()).toEqual([{ content: 'plan', status: 'in_progress' }])
+    session.append('turn/end', { turn: 1, reason: { kind: 'completed' } })
+    expect(todos()).toEqual([{ content: 'plan', status: 'in_progress' }])
+    session.append('turn/start', { turn: 2 })
+    expect(todos()).toBeNull()
+    await execute(ctx, { todos: [{ content: 'plan', status: 'completed' }] }, agentWith(session))
+    expect(todos()).toEqual([{ content: 'plan', status: 'completed' }])
+  })
+
+  it('goes with the plugin: no todos key once its fiber is disposed', async () => {
+    const { ctx, fiber, session } = await bench()
+    expect('todos' in ctx.sessionProjections.snapshot(session).values).toBe(true)
+    await fiber.dispose()
+    expect('todos' in ctx.sessionProjections.snapshot(session).values).toBe(false)
+  })
+})
+
+describe('the invariant companion', () => {
+  async function guarded() {
+    const ctx = new Context()
+    await ctx.plugin(SessionStore)
+    await ctx.plugin(InvariantRegistry, { enabled: true })
+    await ctx.plugin(companion)
+    return { ctx, session: ctx.sessions.create() }
+  }
+
+  it('refuses a bad todo/write append, which then never reaches the log', async () => {
+    const { session } = await guarded()
+    expect(() => session.append('todo/write', { todos: [{ content: ' padded ', status: 'pending' }] })).toThrow(
+      'invariant violated by "todo-write": todos[0].content must be already trimmed, got " padded "',
+    )
+    expect(() => session.append('todo/write', { todos: [{ content: 'a', status: 'pending' }, { content: 'a', status: 'completed' }] })).toThrow(
+      'todos[1] repeats content "a" of todos[0]',
+    )
+    expect(session.events.filter((event) => event.type === 'todo/write')).toEqual([])
+  })
+
+  it('lets a good one through, several in_progress included (a looser policy still replays)', async () => {
+    const { session } = await guarded()
+    const todos = [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }]
+    session.append('todo/write', { todos })
+    expect(session.events.at(-1)?.data).toEqual({ todos })
+  })
+})
+
+describe('the agent loop, driven by the upstream mock model', () => {
+  it('a schema refusal carries the harness error info into the tool/result event', async () => {
+    const adapter = new MockAdapter([toolCallResponse('call-1', 'todo_write', { todos: 'all of them' }), textResponse('Sorry.')])
+    const ctx = new Context()
+    await mountAgentLoopTestDependencies(ctx)
+    await ctx.plugin(AgentLoop, { agents: [] })
+    await ctx.plugin(release, { allowParallelInProgress: false })
+    ctx.llm.registerAdapter(['mock'], adapter)
+    const agent = ctx.agentLoop.create(SessionId('loop'), { provider: 'mock', model: 'mock' })
+    const idle = new Promise<void>((resolve) => {
+      const dispose = ctx.on('agent/status', ({ agent: subject, status }) => {
+        if (subject === agent && status === 'idle') {
+          dispose()
+          resolve()
+        }
+      })
+    })
+    agent.followup(createUserMessage({ content: [{ type: 'text', text: 'plan it' }], source: { kind: 'user' } }))
+    await idle
+    const result = agent.session.events.find((event) => event.type === 'tool/result')!
+    // The release records the result as a tool message, and the error info beside it.
+    expect(result.data).toMatchObject({
+      message: { content: [{ type: 'tool-result', toolCallId: 'call-1', isError: true, content: [{ type: 'text', text: 'Error: invalid arguments: "todos" must be an array' }] }] },
+      error: { name: 'ToolArgsError', code: 'INVALID_ARGS' },
+    })
+  }, 30_000)
+})
