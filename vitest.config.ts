@@ -1,10 +1,21 @@
+// Three projects, by what a test needs: `unit` runs in-process in seconds, `spec` checks the
+// spec's examples, the golden files and the vectors, `e2e` runs the built command in
+// subprocesses (CLI, kit, ports, robustness). The harness tests (test/harness/) are not
+// here: they run on the real harness, through `npm run test:harness`.
 import { defineConfig } from 'vitest/config'
+
+const shared = {
+  setupFiles: ['test/support/fast-check-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+}
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    setupFiles: ['test/support/fast-check-seed.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    projects: [
+      { test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { test: { ...shared, name: 'spec', include: ['test/spec/**/*.test.ts'] } },
+      { test: { ...shared, name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+    ],
   },
 })

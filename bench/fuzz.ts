@@ -7,12 +7,12 @@
 //   FC_SEED     the seed (default pinned, `random` for a fresh one); always printed
 import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
-import { callTodoWrite } from '../src/call.js'
-import { MemorySession } from '../src/log.js'
-import type { TodoWriteOptions } from '../src/options.js'
-import { runFuzz } from '../test/robustness/fuzz.js'
-import { sharedKeyContent, validList } from '../test/robustness/hostile.js'
-import { FC_SEED } from '../test/support/fast-check-seed.js'
+import { callTodoWrite } from '../src/core/call.js'
+import { MemorySession } from '../src/core/event.js'
+import type { TodoWriteOptions } from '../src/core/options.js'
+import { runFuzz } from '../test/e2e/robustness/fuzz.js'
+import { sharedKeyContent, validList } from '../test/e2e/robustness/hostile.js'
+import { FC_SEED } from '../test/support/seed.js'
 import { machine, writeFuzzResults, renderFuzz, type FuzzResults, type LinearityResult } from './report.js'
 import { cpuNow, medianRatio } from './timing.js'
 

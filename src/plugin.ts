@@ -2,8 +2,8 @@
 // options, `apply` registers the todo_write tool on `ctx.tools` and undoes that itself when
 // the plugin's fiber is disposed. What one harness release needs of its plugin is a
 // `PluginProfile`; each package entry exports the plugin of one profile.
-import { OptionsSchema, parseOptions, type ResolvedOptions } from './options.js'
-import { createTodoWriteTool, TodoWriteError, type Exec, type TodoWriteTool } from './tool.js'
+import { OptionsSchema, parseOptions, type ResolvedOptions } from './core/options.js'
+import { createTodoWriteTool, TodoWriteError, type Exec, type TodoWriteTool } from './core/tool.js'
 
 /** What the plugin needs of the harness's tool registry: `register` returns the disposer. */
 export interface ToolRegistry {

@@ -3,9 +3,9 @@
 // durable-log invariant (TW-LOG-1, the in_progress count left out): those already in the
 // harness's sessions when it starts, and each later one while it is being appended, so a
 // refused event never reaches the log.
-import { jsonText } from './json-text.js'
-import { snapshotFault, type SnapshotFault } from './invariant.js'
-import { TODO_WRITE, type LogEvent } from './log.js'
+import { jsonText } from './core/json.js'
+import { snapshotFault, type SnapshotFault } from './log/invariant.js'
+import { TODO_WRITE, type LogEvent } from './core/event.js'
 
 export const name = 'tool-todo-invariant'
 export const inject = ['invariants']

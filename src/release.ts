@@ -3,13 +3,13 @@
 // (TW-PROFILE-1); its config requires `allowParallelInProgress` as the release does; and
 // where the harness has a `sessionProjections` service it registers the `todos` projection,
 // the standing plan (TW-PLUGIN-6). Named exports only, as for the main entry.
-import { jsonText } from './json-text.js'
-import { PROFILES } from './options.js'
-import { standingStep } from './plan.js'
+import { jsonText } from './core/json.js'
+import { PROFILES } from './core/options.js'
+import { standingStep } from './log/plan.js'
 import { applyProfile, pluginConfig, type ConfigIssue, type ConfigResult, type PluginContext, type PluginProfile } from './plugin.js'
-import { snapshotFault } from './invariant.js'
-import type { LogEvent } from './log.js'
-import type { Todo } from './schema.js'
+import { snapshotFault } from './log/invariant.js'
+import type { LogEvent } from './core/event.js'
+import type { Todo } from './core/schema.js'
 
 export const name = 'tool-todo'
 export const inject = ['tools']

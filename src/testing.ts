@@ -6,9 +6,9 @@
 // content blocks, and the `Error: ` envelope. `loadPlugin` resolves `Config` as cordis 4 does.
 import { Context, Service } from 'cordis'
 import { Compile } from 'typebox/compile'
-import { ERROR_PREFIX } from './messages.js'
-import { MemorySession } from './log.js'
-import type { Exec, TodoWriteTool } from './tool.js'
+import { ERROR_PREFIX } from './core/messages.js'
+import { MemorySession } from './core/event.js'
+import type { Exec, TodoWriteTool } from './core/tool.js'
 
 declare module 'cordis' {
   interface Context {

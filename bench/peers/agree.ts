@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { callTodoWrite, resultText, type ToolResult } from '../../src/call.js'
-import { MemorySession } from '../../src/log.js'
-import type { Exec } from '../../src/tool.js'
-import { anyArgs } from '../../test/properties/arbitraries.js'
-import { DEFAULT_SEED } from '../../test/support/fast-check-seed.js'
+import { callTodoWrite, type CallOutcome } from '../../src/core/call.js'
+import { MemorySession } from '../../src/core/event.js'
+import type { Exec } from '../../src/core/tool.js'
+import { anyArgs } from '../../test/unit/properties/arbitraries.js'
+import { DEFAULT_SEED } from '../../test/support/seed.js'
 import { invalidArgumentsText, validArgumentsText } from '../data.js'
 import type { Pipeline } from './finish.js'
 
@@ -53,10 +53,10 @@ export function agreementInputs(root: string, generated = 3000): AgreementInput[
   ]
 }
 
-const outcome = (result: ToolResult, session: MemorySession, before: number): string =>
+const outcome = (result: CallOutcome, session: MemorySession, before: number): string =>
   JSON.stringify({
     isError: result.isError,
-    text: resultText(result),
+    text: result.text,
     value: result.value ?? null,
     events: session.events.slice(before).map(({ type, data }) => ({ type, data })),
   })

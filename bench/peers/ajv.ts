@@ -2,9 +2,9 @@
 // compiled by ajv with `allErrors` (the harness reports every violation, so the peer must
 // collect them all), ajv's errors turned into the harness's wording, then the tool body.
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
-import { STATUSES, parametersSchema } from '../../src/schema.js'
-import { DEFAULT_OPTIONS } from '../../src/options.js'
-import { missingProperty, mustBeArray, mustBeObject, mustBeOneOf, mustBeString } from '../../src/messages.js'
+import { STATUSES, parametersSchema } from '../../src/core/schema.js'
+import { DEFAULT_OPTIONS } from '../../src/core/options.js'
+import { missingProperty, mustBeArray, mustBeObject, mustBeOneOf, mustBeString } from '../../src/core/messages.js'
 import { finish, harnessPath, schemaFailure, type PeerStatus, type Pipeline } from './finish.js'
 
 interface Args {

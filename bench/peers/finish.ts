@@ -3,8 +3,8 @@
 // in_progress count), the owner, one append, the result. Written for the comparison from
 // the spec, not from src/validate.ts; it shares only the model-facing strings
 // (src/messages.ts), because those are law and not what is being compared.
-import type { ToolResult } from '../../src/call.js'
-import { TODO_WRITE } from '../../src/log.js'
+import type { CallOutcome } from '../../src/core/call.js'
+import { TODO_WRITE } from '../../src/core/event.js'
 import {
   EMPTY_CONTENT,
   ERROR_PREFIX,
@@ -14,8 +14,8 @@ import {
   duplicateContent,
   tooManyInProgress,
   updated,
-} from '../../src/messages.js'
-import type { Exec } from '../../src/tool.js'
+} from '../../src/core/messages.js'
+import type { Exec } from '../../src/core/tool.js'
 
 export type PeerStatus = 'pending' | 'in_progress' | 'completed'
 
@@ -26,14 +26,14 @@ export interface PeerTodo {
 }
 
 /** A peer pipeline: the arguments value as JSON.parse returned it, in; the model-facing result, out. */
-export type Pipeline = (args: unknown, exec: Exec) => ToolResult
+export type Pipeline = (args: unknown, exec: Exec) => CallOutcome
 
-const failure = (message: string): ToolResult => ({ content: [{ type: 'text', text: ERROR_PREFIX + message }], isError: true })
+const failure = (message: string): CallOutcome => ({ isError: true, text: ERROR_PREFIX + message, value: null, event: null })
 
 /** The registry's refusal, from violations already in the harness's wording and order. */
-export const schemaFailure = (violations: readonly string[]): ToolResult => failure(INVALID_ARGUMENTS + violations.join(VIOLATION_SEPARATOR))
+export const schemaFailure = (violations: readonly string[]): CallOutcome => failure(INVALID_ARGUMENTS + violations.join(VIOLATION_SEPARATOR))
 
-export function finish(todos: PeerTodo[], exec: Exec): ToolResult {
+export function finish(todos: PeerTodo[], exec: Exec): CallOutcome {
   const seen = new Set<string>()
   let pending = 0
   let inProgress = 0
@@ -49,9 +49,10 @@ export function finish(todos: PeerTodo[], exec: Exec): ToolResult {
   if (inProgress > 1) return failure(tooManyInProgress(inProgress))
   const session = exec.agent?.session
   if (!session) return failure(NO_OWNER)
-  session.append(TODO_WRITE, { todos: todos.map(({ content, status }) => ({ content, status })) })
+  const event = { type: TODO_WRITE, data: { todos: todos.map(({ content, status }) => ({ content, status })) } } as const
+  session.append(TODO_WRITE, event.data)
   const value = { todos, counts: { pending, inProgress, completed } }
-  return { content: [{ type: 'text', text: updated(pending, inProgress, completed) }], isError: false, value }
+  return { isError: false, text: updated(pending, inProgress, completed), value, event }
 }
 
 /** `todos[3].content` from a path of keys and indices; the top level is named "arguments". */

@@ -2,8 +2,8 @@
 // arguments): `safeParse` on a zod schema that also trims and strips, the issues turned
 // into the harness's wording and walk order, then the tool body on zod's output.
 import * as z from 'zod'
-import { STATUSES } from '../../src/schema.js'
-import { missingProperty, mustBeArray, mustBeObject, mustBeOneOf, mustBeString } from '../../src/messages.js'
+import { STATUSES } from '../../src/core/schema.js'
+import { missingProperty, mustBeArray, mustBeObject, mustBeOneOf, mustBeString } from '../../src/core/messages.js'
 import { finish, harnessPath, schemaFailure, type Pipeline } from './finish.js'
 
 const Todo = z.object({ content: z.string().trim(), status: z.enum(STATUSES) })

@@ -1,9 +1,9 @@
 // Row (b): our pipeline against the same pipeline written on zod 4 and on ajv. Each peer
 // must first answer every input exactly as we do (peers/agree.ts); only then is it timed.
-import { callTodoWrite } from '../../src/call.js'
-import { DEFAULT_OPTIONS } from '../../src/options.js'
-import { checkSchema } from '../../src/validate.js'
-import { MemorySession } from '../../src/log.js'
+import { callTodoWrite } from '../../src/core/call.js'
+import { DEFAULT_OPTIONS } from '../../src/core/options.js'
+import { checkSchema } from '../../src/core/validate.js'
+import { MemorySession } from '../../src/core/event.js'
 import { invalidArgumentsText, validArgumentsText } from '../data.js'
 import { agreementInputs, firstDisagreement } from '../peers/agree.js'
 import { ajvPipeline, ajvSchemaOnly } from '../peers/ajv.js'

@@ -1,6 +1,6 @@
 // Row (c): a refused call's cost grows linearly with its violations: the walk words each
 // one once, and nothing in the joining or the envelope is quadratic.
-import { callTodoWrite } from '../../src/call.js'
+import { callTodoWrite } from '../../src/core/call.js'
 import { invalidArgumentsText } from '../data.js'
 import type { Row } from '../row.js'
 import { median, medianRatio, sideBySide, type Side } from '../timing.js'

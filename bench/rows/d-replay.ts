@@ -1,9 +1,9 @@
 // Row (d): replay of 10³ / 10⁴ / 10⁵-event logs — our replay vs parsing every line (issue 7:
 // target ≥ 20× at 10⁵ when the last `todo/write` is near the end). Both sides get the same
 // lines, already split, so the row times replay itself, not reading the file.
-import { LogParser } from '../../src/logreader.js'
-import { PlanReplay } from '../../src/plan.js'
-import { TODO_WRITE } from '../../src/log.js'
+import { LogParser } from '../../src/log/reader.js'
+import { PlanReplay } from '../../src/log/plan.js'
+import { TODO_WRITE } from '../../src/core/event.js'
 import type { Row } from '../row.js'
 import { medianRatio, median, sideBySide } from '../timing.js'
 

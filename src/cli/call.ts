@@ -1,7 +1,7 @@
 // `todo-write call`: one call's arguments on stdin, one JSON line on stdout.
-import { callTodoWrite, resultText, type ToolResult } from '../call.js'
-import { MemorySession, type LogEvent } from '../log.js'
-import type { TodoWriteOptions } from '../options.js'
+import { callTodoWrite, type CallOutcome } from '../core/call.js'
+import { MemorySession } from '../core/event.js'
+import type { TodoWriteOptions } from '../core/options.js'
 import { OPTION_FLAGS, OPTION_FLAGS_HELP, parseFlags, parseJsonText, readAll, toolOptions } from './io.js'
 
 export const CALL_HELP = `todo-write call [--no-agent] [option flags] < arguments.json
@@ -13,24 +13,10 @@ Exit 0 in both cases; 2 when stdin is not JSON or a flag is unknown or bad.
   --no-agent                     the caller has no owning agent session
 ${OPTION_FLAGS_HELP}`
 
-/** The CLI's line for one call: keys in the spec's order (TW-CLI-1). */
-export interface CallLine {
-  isError: boolean
-  text: string
-  value?: ToolResult['value']
-  event?: LogEvent
-}
-
-export function callLine(args: unknown, agent: boolean, options: TodoWriteOptions): CallLine {
-  const session = new MemorySession()
-  const result = callTodoWrite(args, agent ? { agent: { session } } : {}, options)
-  const line: CallLine = { isError: result.isError, text: resultText(result) }
-  if (!result.isError) {
-    const event = session.events[0]!
-    line.value = result.value
-    line.event = { type: event.type, data: event.data }
-  }
-  return line
+/** The CLI's line for one call (TW-CLI-1): `value` and `event` only on success. */
+export function callLine(args: unknown, agent: boolean, options: TodoWriteOptions): Partial<CallOutcome> {
+  const { isError, text, value, event } = callTodoWrite(args, agent ? { agent: { session: new MemorySession() } } : {}, options)
+  return isError ? { isError, text } : { isError, text, value, event }
 }
 
 export async function runCall(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream): Promise<number> {

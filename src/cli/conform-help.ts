@@ -17,7 +17,7 @@ the Python example port when python3 is on PATH. Exit 0 when every case passes, 
   --run ID, --skip ID        only / not these cases (repeatable; ID* is a prefix; "fuzz" is the fuzzer)
   --expected-failures FILE   case ids that must fail, one per line (# comments)
   --cases FILE               also run this case file (repeatable), e.g. a regression case
-  --vectors FILE             the suite file (default: the bundled test/golden/vectors/suite.json)
+  --vectors FILE             the suite file (default: the bundled vectors/suite.json)
   --regressions DIR          where shrunk counterexamples go (default: conform-regressions)
   --report FILE              write a JSON report
   --progress, --no-progress  progress on stderr (default: when stderr is a terminal)`

@@ -1,17 +1,17 @@
 // `todo-write conform [options] [-- <command …>]`: the porting kit. Runs the vectors and
 // the differential fuzzer against a port speaking the protocol; with no command, against
 // the embedded default (the reference's own `serve`, and the Python port when python3 exists).
-import { PROFILE_NAMES, type ProfileName } from '../options.js'
+import { PROFILE_NAMES, type ProfileName } from '../core/options.js'
 import { spawnSync } from 'node:child_process'
 import { randomInt } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { killAll } from '../conformance/port.js'
-import { buildReport, header, lastLine, portSummary, progressLine, writeReport, type RunSettings } from '../conformance/report.js'
-import { conformPort, FUZZ_ID, type PortRun } from '../conformance/runner.js'
-import { quoteCommand } from '../conformance/shell.js'
-import { BUNDLED_SUITE, checkUniqueIds, loadCaseFile, loadSuite, matches, parseExpectedFailures, selected, VectorError } from '../conformance/vectors.js'
+import { killAll } from '../kit/port.js'
+import { buildReport, header, lastLine, portSummary, progressLine, writeReport, type RunSettings } from '../kit/report.js'
+import { conformPort, FUZZ_ID, type PortRun } from '../kit/runner.js'
+import { quoteCommand } from '../kit/shell.js'
+import { BUNDLED_SUITE, checkUniqueIds, loadCaseFile, loadSuite, matches, parseExpectedFailures, selected, VectorError } from '../kit/vectors.js'
 import type { Io } from './cli.js'
 import { parseFlags, UsageError } from './io.js'
 

@@ -1,8 +1,8 @@
 // `todo-write demo`: the README's main job on an embedded default — a short agent session
 // played through `todo-write call`, each call's arguments and the exact line it prints.
-import { MemorySession } from '../log.js'
-import { currentTodos } from '../plan.js'
-import { callTodoWrite, resultText } from '../call.js'
+import { MemorySession } from '../core/event.js'
+import { currentTodos } from '../log/plan.js'
+import { callTodoWrite } from '../core/call.js'
 import { callLine } from './call.js'
 
 interface DemoCall {
@@ -29,7 +29,7 @@ export function runDemo(stdout: NodeJS.WritableStream): number {
   }
   // The same calls against one session: only accepted calls reach the log.
   const session = new MemorySession()
-  for (const call of DEMO_CALLS) resultText(callTodoWrite(JSON.parse(call.args), call.agent ? { agent: { session } } : {}))
+  for (const call of DEMO_CALLS) callTodoWrite(JSON.parse(call.args), call.agent ? { agent: { session } } : {})
   stdout.write(`\nOne session fed all ${DEMO_CALLS.length} calls logged ${session.events.length} todo/write events; current list:\n`)
   stdout.write(JSON.stringify(currentTodos(session.events)) + '\n')
   return 0

@@ -1,6 +1,6 @@
 // Shared plumbing of the `todo-write` subcommands: usage errors, stdin, option flags.
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { parseOptions, type TodoWriteOptions } from '../options.js'
+import { parseOptions, type TodoWriteOptions } from '../core/options.js'
 
 /** A problem with how the command was invoked or fed: stderr, nothing on stdout, exit 2. */
 export class UsageError extends Error {

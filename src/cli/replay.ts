@@ -2,11 +2,11 @@
 // terminal shows it, as ACP plan updates, or checks and verifies it (spec section 7).
 import { once } from 'node:events'
 import { open } from 'node:fs/promises'
-import { planUpdate } from '../acp.js'
-import { readLog } from '../logreader.js'
-import { renderPlan } from '../render.js'
-import { PlanReplay } from '../plan.js'
-import { Verifier } from '../verify.js'
+import { planUpdate } from '../log/acp.js'
+import { readLog } from '../log/reader.js'
+import { renderPlan } from '../log/render.js'
+import { PlanReplay } from '../log/plan.js'
+import { Verifier } from '../log/verify.js'
 import { OPTION_FLAGS, OPTION_FLAGS_HELP, parseFlags, toolOptions, UsageError } from './io.js'
 
 export const REPLAY_HELP = `todo-write replay [--standing] [--render | --check | --acp | --verify [option flags]] <file|->

@@ -1,8 +1,8 @@
 // `todo-write serve`: the reference speaking the conformance protocol (spec/protocol.md)
 // on stdin/stdout, one JSON response line per request line; stdout carries nothing else.
 import { createInterface } from 'node:readline'
-import { encodeLine } from '../conformance/protocol.js'
-import { ProtocolServer } from '../conformance/reference.js'
+import { encodeLine } from '../kit/protocol.js'
+import { ProtocolServer } from '../kit/reference.js'
 import { parseFlags } from './io.js'
 
 export const SERVE_HELP = `todo-write serve

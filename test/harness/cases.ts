@@ -24,7 +24,7 @@ export interface Case {
 }
 
 const read = (name: string): Case[] =>
-  (JSON.parse(readFileSync(new URL(`../golden/vectors/${name}`, import.meta.url), 'utf8')) as { cases: Case[] }).cases
+  (JSON.parse(readFileSync(new URL(`../../vectors/${name}`, import.meta.url), 'utf8')) as { cases: Case[] }).cases
 
 /** Every spec example and golden call, each a sequence of calls against one session. */
 export const CASES: Case[] = [...read('spec-examples.json'), ...read('golden-calls.json')]

@@ -2,8 +2,8 @@
 // numbered from seq 0, each todo_write call logged as tool/call, todo/write (on success),
 // tool/result. The tool is the reference (callTodoWrite); the list a log should replay to
 // comes from the independent model in model.ts.
-import { callTodoWrite, resultText } from '../../src/call.js'
-import { MemorySession, type LogEvent } from '../../src/log.js'
+import { callTodoWrite } from '../../src/core/call.js'
+import { MemorySession, type LogEvent } from '../../src/core/event.js'
 import { modelSnapshot, type ModelItem } from './model.js'
 
 export const HEADER = { type: 'session', version: 0, id: '00000000-0000-4000-8000-00000000000f', createdAt: 1767225600000, cwd: '/work', delegationDepth: 0 }
@@ -42,7 +42,7 @@ export function harnessLog(segments: readonly Segment[]): HarnessLog {
       const session = new MemorySession()
       const result = callTodoWrite(segment.args, { agent: { session } })
       for (const event of session.events) add(event.type, event.data)
-      add('tool/result', { turn, step: 1, callId, content: [{ type: 'text', text: resultText(result) }], isError: result.isError })
+      add('tool/result', { turn, step: 1, callId, content: [{ type: 'text', text: result.text }], isError: result.isError })
       if (!result.isError) current = standing = modelSnapshot((segment.args as { todos: ModelItem[] }).todos)
     }
   })

@@ -1,14 +1,15 @@
-// Builds the language-neutral vectors of test/golden/vectors/ from the TEXT of
+// Builds the language-neutral vectors of vectors/ from the TEXT of
 // spec/todo.md and test/golden/calls/ — never from the code under test — and bumps the
 // suite's semver when the cases change. test/vectors.test.ts fails when the committed
 // files drift from what this builds; `npm run vectors` rewrites them.
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { goldenCalls, GOLDEN_DIR } from './golden.js'
+import { fileURLToPath } from 'node:url'
+import { goldenCalls } from './golden.js'
 import { examples, SPEC_PATH, specText } from './spec.js'
-import type { CaseFile, Suite, VectorCall, VectorCase } from '../../src/conformance/vectors.js'
+import type { CaseFile, Suite, VectorCall, VectorCase } from '../../src/kit/vectors.js'
 
-export const VECTORS_DIR = `${GOLDEN_DIR}vectors/`
+export const VECTORS_DIR = fileURLToPath(new URL('../../vectors/', import.meta.url))
 export const SPEC_FILE = 'spec-examples.json'
 export const GOLDEN_FILE = 'golden-calls.json'
 const FIRST_VERSION = '1.0.0'

@@ -1,0 +1,41 @@
+// One call as the model experiences it, flat: the text the model reads, whether it is an
+// error, and on success the canonical value and the one event appended (TW-ENVELOPE-1,
+// TW-VALUE-1, TW-EVENT-1). Every runner of calls outside the harness uses this: the CLI,
+// `serve` and the kit's reference, `replay --verify`.
+import type { TodoWriteEvent } from './event.js'
+import { ERROR_PREFIX } from './messages.js'
+import { resolveOptions, type TodoWriteOptions } from './options.js'
+import type { TodoWriteValue } from './schema.js'
+import { runTodoWrite, successText, type Exec } from './tool.js'
+
+export interface CallOutcome {
+  isError: boolean
+  /** The model-facing text, `Error: ` envelope included. */
+  text: string
+  /** The canonical value; null on failure. */
+  value: TodoWriteValue | null
+  /** The event appended to the caller's session; null when nothing was appended. */
+  event: TodoWriteEvent | null
+}
+
+const failed = (message: string): CallOutcome => ({ isError: true, text: ERROR_PREFIX + message, value: null, event: null })
+
+/** A thrown value's message, as the harness registry takes it. */
+export const thrownMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+/**
+ * Run one todo_write call synchronously, exactly as the harness would answer it: `exec`
+ * without an `agent` is a caller with no owning session. A refusal is an outcome, not a
+ * throw; an append that throws is answered with its message, as the registry would. Bad
+ * options throw an OptionsError (TW-OPT-1): they are the caller's mistake, not the model's.
+ */
+export function callTodoWrite(args: unknown, exec: Exec = {}, options?: TodoWriteOptions): CallOutcome {
+  const resolved = resolveOptions(options)
+  try {
+    const outcome = runTodoWrite(args, exec, resolved)
+    if (!outcome.ok) return failed(outcome.failure.message)
+    return { isError: false, text: successText(outcome.value), value: outcome.value, event: outcome.event }
+  } catch (error) {
+    return failed(thrownMessage(error))
+  }
+}

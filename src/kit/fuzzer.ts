@@ -1,0 +1,100 @@
+// Differential fuzzing (TW-KIT-FUZZ-1): seeded fast-check sequences through the port and
+// the in-process reference, compared call by call; a disagreement is shrunk to the
+// smallest sequence that still disagrees, and kept as a regression case file.
+import fc from 'fast-check'
+import { jsonText, sequenceFor, type Sequence } from './generators.js'
+import type { ProfileName } from '../core/options.js'
+import { runCalls } from './run-case.js'
+import type { CallFailure } from './compare.js'
+import type { CallInput } from './protocol.js'
+import type { Port } from './port.js'
+import type { CaseFile, VectorCall } from './vectors.js'
+import { Reference } from './reference.js'
+
+export interface FuzzSettings {
+  seed: number
+  runs: number
+  /** The profiles whose deployments are generated (TW-KIT-FUZZ-1). */
+  profiles: readonly ProfileName[]
+  /** Called after each sequence of the first pass (not during shrinking). */
+  onRun?: (done: number) => void
+}
+
+export interface FuzzResult {
+  seed: number
+  runs: number
+  /** Sequences generated, up to and including the first disagreement. */
+  ran: number
+  /** Sequences that went through the port and agreed, before any disagreement. */
+  agreed: number
+  counterexample?: {
+    calls: CallInput[]
+    failure: CallFailure
+    shrinks: number
+    /** fast-check's path to the counterexample under this seed (kept in the regression case). */
+    path: string
+  }
+  /** Set when the port was given up on: the result is then only as small as it got. */
+  interrupted?: string
+  /** Set when a disagreement was seen but could not be shown again. */
+  unreproduced?: string
+}
+
+/** The text each generated call sends. */
+export const sequenceInputs = (s: Sequence): CallInput[] =>
+  s.calls.map((call) => ({ args: jsonText(call.args, call.spaced), agent: call.agent, options: s.options }))
+
+export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResult> {
+  const failures = new WeakMap<Sequence, CallFailure>()
+  let session = 0
+  let firstPass = true
+  let ran = 0
+  let agreed = 0
+  const play = (s: Sequence): Promise<CallFailure | null> => {
+    const reference = new Reference()
+    const name = `fuzz/${session++}`
+    return runCalls(port, name, sequenceInputs(s).map((input) => ({ input, expected: reference.call(name, input) })))
+  }
+  const property = fc.asyncProperty(sequenceFor(settings.profiles), async (s) => {
+    // Once the port is given up on, nothing more can be learnt: let shrinking stop here.
+    if (port.givenUp !== null) return true
+    if (firstPass) settings.onRun?.(++ran)
+    const failure = await play(s)
+    if (failure && port.givenUp === null) {
+      firstPass = false
+      failures.set(s, failure)
+      return false
+    }
+    if (!failure && firstPass) agreed++
+    return true
+  })
+  const details = await fc.check(property, { seed: settings.seed, numRuns: settings.runs })
+  const result: FuzzResult = { seed: settings.seed, runs: settings.runs, ran: details.numRuns, agreed }
+  if (port.givenUp !== null) result.interrupted = port.givenUp
+  const s = details.counterexample?.[0]
+  const failure = s && (failures.get(s) ?? (port.givenUp === null ? await play(s) : null))
+  if (details.failed && !failure) {
+    const error = details.errorInstance instanceof Error ? `: ${details.errorInstance.message}` : ''
+    result.unreproduced = `a sequence disagreed, but its smallest form agreed when run again (a port that is not deterministic?)${error}`
+  }
+  if (s && failure) {
+    // Calls after the one that disagreed cannot matter: the smallest input ends there.
+    const calls = sequenceInputs(s).slice(0, failure.call + 1)
+    result.counterexample = { calls, failure, shrinks: details.numShrinks, path: details.counterexamplePath ?? '' }
+  }
+  return result
+}
+
+/** The smallest disagreement as a case file, its expected outputs from the reference. */
+export function regressionCase(result: FuzzResult, id: string, against: string): CaseFile {
+  const found = result.counterexample!
+  const reference = new Reference()
+  const calls: VectorCall[] = found.calls.map((input) => {
+    const expected = reference.call(id, input)
+    return { argsText: input.args, agent: input.agent, options: input.options, expect: expected }
+  })
+  return {
+    description: `Found by todo-write conform --seed ${result.seed} against ${against}: the smallest disagreement after ${found.shrinks} shrinks. Expected outputs are the reference's.`,
+    cases: [{ id, rules: [], description: `fuzz seed ${result.seed}, path ${found.path}`, calls }],
+  }
+}

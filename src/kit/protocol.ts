@@ -1,0 +1,103 @@
+// The JSON Lines protocol between the kit and a port (spec/protocol.md, TW-PROTO-*): the
+// message shapes, and the checks that turn one stdout line into a response or a fault.
+import { jsonText, writable } from '../core/json.js'
+import { isPlainObject } from '../core/json.js'
+
+/** The protocol version this kit speaks (TW-PROTO-START-1). */
+export const PROTOCOL_VERSION = 1
+
+export interface Implementation {
+  name: string
+  language: string
+  version?: string
+}
+
+/** One call's outcome as a response carries it, absent keys read as null (TW-PROTO-CALL-1). */
+export interface CallOutcome {
+  isError: boolean
+  text: string
+  value: unknown
+  event: unknown
+  current: unknown
+}
+
+export type Request =
+  | { id: number; cmd: 'start'; protocol: number }
+  | { id: number; cmd: 'call'; session: string; args: string; agent: boolean; options: Record<string, unknown> }
+  | { id: number; cmd: 'end'; session: string }
+  | { id: number; cmd: 'stop' }
+
+/** A request before the kit numbers it. */
+export type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never
+
+/** One call of a case, as the kit sends it. */
+export interface CallInput {
+  /** The arguments as a JSON text, byte for byte what the port parses (TW-JSON-1). */
+  args: string
+  agent: boolean
+  options: Record<string, unknown>
+}
+
+/** The line of one message: compact JSON and a line feed (TW-PROTO-FRAME-1). */
+export const encodeLine = (message: unknown): string => JSON.stringify(message) + '\n'
+
+/** Why a line is not the response to request `id`; null when it is one. */
+export function responseProblem(line: string, id: number): string | null {
+  let message: unknown
+  try {
+    message = JSON.parse(line)
+  } catch {
+    return `printed a line that is not JSON: ${shown(line, 200)}`
+  }
+  if (!isPlainObject(message)) return `printed a JSON line that is not an object: ${shown(line, 200)}`
+  if (message.id !== id) return `answered with id ${jsonText(message.id)} where ${id} was expected: ${shown(line, 200)}`
+  return null
+}
+
+/** The `error` of an error response (TW-PROTO-ERROR-1), or null. */
+export const errorOf = (response: Record<string, unknown>): string | null =>
+  typeof response.error === 'string' ? response.error : null
+
+/** The implementation a start response names, or why it names none (TW-PROTO-START-1). */
+export function startProblem(response: Record<string, unknown>): string | Implementation {
+  const error = errorOf(response)
+  if (error !== null) return `refused the start handshake: ${error}`
+  if (response.protocol !== PROTOCOL_VERSION) {
+    return `speaks protocol ${jsonText(response.protocol)}; this kit speaks protocol ${PROTOCOL_VERSION}`
+  }
+  const impl = response.implementation
+  if (!isPlainObject(impl) || typeof impl.name !== 'string' || typeof impl.language !== 'string') {
+    return 'answered start without "implementation": {"name": string, "language": string}'
+  }
+  return { name: impl.name, language: impl.language, ...(typeof impl.version === 'string' ? { version: impl.version } : {}) }
+}
+
+/** A call response's outcome, or why it is not one (TW-PROTO-CALL-1). */
+export function callOutcome(response: Record<string, unknown>): CallOutcome | string {
+  const error = errorOf(response)
+  if (error !== null) return `answered with an error: ${error}`
+  if (typeof response.isError !== 'boolean') return 'answered a call without a boolean "isError"'
+  if (typeof response.text !== 'string') return 'answered a call without a string "text"'
+  for (const field of ['value', 'event', 'current'] as const) {
+    if (!writable(response[field])) return `answered a call with a "${field}" that cannot be compared: ${jsonText(response[field])}`
+  }
+  return {
+    isError: response.isError,
+    text: response.text,
+    value: response.value ?? null,
+    event: response.event ?? null,
+    current: response.current ?? null,
+  }
+}
+
+/**
+ * A value for a terminal or a report: JSON, with every character outside printable ASCII
+ * escaped, so trailing spaces, U+2028 and lone surrogates are all visible.
+ */
+export function shown(value: unknown, max = Infinity): string {
+  const text = jsonText(value).replace(
+    /[^\x20-\x7e]/g,
+    (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
+  )
+  return text.length > max ? text.slice(0, max) + '…' : text
+}

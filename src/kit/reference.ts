@@ -1,0 +1,110 @@
+// The reference answering the protocol in-process: `todo-write serve` speaks it on stdio,
+// and `todo-write conform` asks it what a port should have answered (TW-PROTO-*).
+import { callTodoWrite } from '../core/call.js'
+import { MemorySession } from '../core/event.js'
+import { currentFromEnd } from '../log/plan.js'
+import { parseOptions, type ResolvedOptions } from '../core/options.js'
+import { jsonText } from '../core/json.js'
+import { isPlainObject } from '../core/json.js'
+import { PROTOCOL_VERSION, type CallInput, type CallOutcome, type Implementation } from './protocol.js'
+
+export const REFERENCE_IMPLEMENTATION: Implementation = { name: 'todo-write', language: 'typescript' }
+
+/** The options a request names, or why they are not options this implementation has. */
+export function requestOptions(options: unknown): ResolvedOptions | string {
+  if (!isPlainObject(options)) return '"options" must be an object'
+  const result = parseOptions(options)
+  return result.ok ? result.options : result.issues.map((issue) => issue.message).join('; ')
+}
+
+/** A protocol failure of one request: answered as `{"id":…,"error":…}` (TW-PROTO-ERROR-1). */
+export class RequestError extends Error {}
+
+/** Sessions by name, and one call against a named session (TW-PROTO-CALL-1). */
+export class Reference {
+  private readonly sessions = new Map<string, MemorySession>()
+
+  call(session: string, input: CallInput): CallOutcome {
+    let args: unknown
+    try {
+      args = JSON.parse(input.args)
+    } catch {
+      // No engine detail: the reference's answers must not change with the Node version.
+      throw new RequestError('"args" is not a JSON text')
+    }
+    const options = requestOptions(input.options)
+    if (typeof options === 'string') throw new RequestError(options)
+    let log = this.sessions.get(session)
+    if (!log) this.sessions.set(session, (log = new MemorySession()))
+    const outcome = callTodoWrite(args, input.agent ? { agent: { session: log } } : {}, options)
+    return { ...outcome, current: currentFromEnd(log.events) }
+  }
+
+  end(session: string): void {
+    this.sessions.delete(session)
+  }
+}
+
+const isId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id >= 0
+
+function requireString(request: Record<string, unknown>, key: string): string {
+  const value = request[key]
+  if (typeof value !== 'string') throw new RequestError(`"${key}" must be a string`)
+  return value
+}
+
+/** What happens after a request is answered. */
+export type Next = 'continue' | 'stop'
+
+/**
+ * The response to one request line, for `serve` (TW-PROTO-*): the handshake must come
+ * first; anything malformed is answered with an error and the port keeps serving.
+ */
+export class ProtocolServer {
+  private started = false
+  private readonly reference = new Reference()
+
+  handle(line: string): { response: Record<string, unknown>; next: Next } {
+    let request: unknown
+    try {
+      request = JSON.parse(line)
+    } catch {
+      return { response: { id: null, error: 'the request is not JSON' }, next: 'continue' }
+    }
+    const id = isPlainObject(request) && isId(request.id) ? request.id : null
+    try {
+      if (!isPlainObject(request)) throw new RequestError('the request must be a JSON object')
+      if (id === null) throw new RequestError('"id" must be a non-negative integer')
+      return { response: this.answer(request, id), next: request.cmd === 'stop' ? 'stop' : 'continue' }
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error
+      return { response: { id, error: error.message }, next: 'continue' }
+    }
+  }
+
+  /** The response to a well-formed request, `id` first. Written out, not spread: spreading objects is slow in V8 (`npm run bench`, row (e)). */
+  private answer(request: Record<string, unknown>, id: number): Record<string, unknown> {
+    if (request.cmd === 'start') {
+      if (request.protocol !== PROTOCOL_VERSION) throw new RequestError(`protocol ${jsonText(request.protocol)} is not spoken here; this port speaks ${PROTOCOL_VERSION}`)
+      this.started = true
+      return { id, protocol: PROTOCOL_VERSION, implementation: REFERENCE_IMPLEMENTATION }
+    }
+    if (!this.started) throw new RequestError('the first request must be "start"')
+    switch (request.cmd) {
+      case 'call': {
+        if (typeof request.agent !== 'boolean') throw new RequestError('"agent" must be a boolean')
+        const session = requireString(request, 'session')
+        const input = { args: requireString(request, 'args'), agent: request.agent, options: request.options ?? {} }
+        const { isError, text, value, event, current } = this.reference.call(session, input as CallInput)
+        return { id, isError, text, value, event, current }
+      }
+      case 'end':
+        this.reference.end(requireString(request, 'session'))
+        return { id }
+      case 'stop':
+        return { id }
+      default:
+        throw new RequestError(`unknown command ${jsonText(request.cmd)}`)
+    }
+  }
+}

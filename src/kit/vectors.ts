@@ -1,0 +1,141 @@
+// The language-neutral vectors (vectors/, TW-KIT-VECTORS-1): the suite file,
+// its case files, regression case files, and picking cases by id (TW-KIT-SELECT-1).
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { isPlainObject } from '../core/json.js'
+import type { CallInput, CallOutcome } from './protocol.js'
+
+/** The vectors shipped with the package, next to its `spec/`. */
+export const BUNDLED_SUITE = fileURLToPath(new URL('../../vectors/suite.json', import.meta.url))
+
+export interface VectorCall {
+  /** The arguments as a JSON value, or `argsText` where the bytes matter; exactly one. */
+  args?: unknown
+  argsText?: string
+  agent: boolean
+  options: Record<string, unknown>
+  expect: CallOutcome
+}
+
+export interface VectorCase {
+  id: string
+  rules: string[]
+  description: string
+  calls: VectorCall[]
+}
+
+export interface CaseFile {
+  description: string
+  cases: VectorCase[]
+}
+
+export interface Suite {
+  name: string
+  version: string
+  protocol: number
+  spec: { path: string; version: string; sha256: string }
+  files: string[]
+}
+
+/** The JSON text a call sends: its raw text, or its value as `JSON.stringify` writes it. */
+export const callInput = (call: VectorCall): CallInput => ({
+  args: call.argsText ?? JSON.stringify(call.args),
+  agent: call.agent,
+  options: call.options,
+})
+
+/** A case file's text: indented JSON with every non-ASCII code unit escaped, so any parser reads it and nothing invisible hides. */
+export const asciiJson = (value: unknown): string =>
+  JSON.stringify(value, null, 2).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')) + '\n'
+
+/** A file the kit cannot use: named with its path and the broken field. */
+export class VectorError extends Error {}
+
+function need(ok: boolean, where: string, what: string): void {
+  if (!ok) throw new VectorError(`${where}: ${what}`)
+}
+
+const isStringArray = (value: unknown): boolean => Array.isArray(value) && value.every((x) => typeof x === 'string')
+
+function checkCall(call: unknown, where: string): void {
+  need(isPlainObject(call), where, 'a call must be an object')
+  const c = call as Record<string, unknown>
+  need(('args' in c) !== (typeof c.argsText === 'string'), where, 'a call has exactly one of "args" and "argsText" (a string)')
+  need(typeof c.agent === 'boolean', where, '"agent" must be a boolean')
+  need(isPlainObject(c.options), where, '"options" must be an object')
+  const e = c.expect
+  need(isPlainObject(e), where, '"expect" must be an object')
+  const x = e as Record<string, unknown>
+  need(typeof x.isError === 'boolean' && typeof x.text === 'string', where, '"expect" needs a boolean "isError" and a string "text"')
+  for (const key of ['value', 'event', 'current']) need(key in x, where, `"expect" needs "${key}" (null when there is none)`)
+}
+
+/** Structural check of a parsed case file (the JSON Schema says the same; CI checks with ajv). */
+export function checkCaseFile(file: unknown, where: string): CaseFile {
+  need(isPlainObject(file) && Array.isArray(file.cases), where, 'a case file is an object with a "cases" array')
+  const cases = (file as { cases: unknown[] }).cases
+  cases.forEach((c, i) => {
+    const at = `${where} cases[${i}]`
+    need(isPlainObject(c) && typeof c.id === 'string' && c.id !== '', at, 'a case needs a non-empty string "id"')
+    const v = c as Record<string, unknown>
+    need(isStringArray(v.rules) && typeof v.description === 'string', at, 'a case needs "rules" (strings) and a "description"')
+    need(Array.isArray(v.calls) && v.calls.length > 0, at, 'a case needs at least one call')
+    ;(v.calls as unknown[]).forEach((call, j) => checkCall(call, `${at}.calls[${j}]`))
+  })
+  return file as unknown as CaseFile
+}
+
+function readJson(path: string): unknown {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw new VectorError(`cannot read ${path}: ${(error as Error).message}`)
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new VectorError(`${path} is not JSON: ${(error as Error).message}`)
+  }
+}
+
+export const loadCaseFile = (path: string): VectorCase[] => checkCaseFile(readJson(path), path).cases
+
+/** The suite file and every case of its case files, in order; ids must be unique. */
+export function loadSuite(path = BUNDLED_SUITE): { suite: Suite; cases: VectorCase[] } {
+  const suite = readJson(path)
+  need(isPlainObject(suite) && typeof suite.version === 'string' && isStringArray(suite.files), path, 'a suite has a "version" and "files"')
+  const cases = (suite as unknown as Suite).files.flatMap((file) => loadCaseFile(join(dirname(path), file)))
+  return { suite: suite as unknown as Suite, cases }
+}
+
+/** Every id must be unique across the cases a run uses. */
+export function checkUniqueIds(cases: readonly VectorCase[]): void {
+  const seen = new Set<string>()
+  for (const { id } of cases) {
+    if (seen.has(id)) throw new VectorError(`case id ${JSON.stringify(id)} occurs twice`)
+    seen.add(id)
+  }
+}
+
+/** `--run`/`--skip` patterns: an exact id, or a prefix ending in `*` (TW-KIT-SELECT-1). */
+export const matches = (id: string, pattern: string): boolean =>
+  pattern.endsWith('*') ? id.startsWith(pattern.slice(0, -1)) : id === pattern
+
+export interface Selection {
+  run: readonly string[]
+  skip: readonly string[]
+}
+
+/** Whether a case id runs: it matches a `--run` pattern (when there is any) and no `--skip`. */
+export const selected = (id: string, { run, skip }: Selection): boolean =>
+  (run.length === 0 || run.some((p) => matches(id, p))) && !skip.some((p) => matches(id, p))
+
+/** An expected-failures file: one case id per line; `#` starts a comment (TW-KIT-XFAIL-1). */
+export function parseExpectedFailures(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter((line) => line !== '')
+}

@@ -1,0 +1,112 @@
+// Reads a harness session log (JSON Lines, harness-contract §3) one line at a time and
+// names every damaged line by its number (spec TW-LOG-2 … TW-LOG-5). It never holds more
+// than one line: memory stays flat in the size of the log.
+import { createInterface } from 'node:readline'
+import { HEADER_TYPE, HEADER_VERSION, type LogEvent } from './events.js'
+import { isPlainObject } from '../core/json.js'
+
+
+/** An event as read from a log line: `seq` is always a non-negative integer. */
+export interface ReadEvent extends LogEvent {
+  seq: number
+}
+
+export type LogRecord =
+  | { kind: 'header'; line: number; header: Record<string, unknown> }
+  | { kind: 'event'; line: number; event: ReadEvent }
+  | { kind: 'problem'; line: number; message: string }
+
+/** The problem texts, each prefixed `line N: ` when reported (TW-LOG-3, TW-LOG-4, TW-LOG-5). */
+export const LOG_EMPTY = 'the log is empty (no header)'
+export const BLANK_LINE = 'blank line'
+export const NOT_JSON = 'not JSON'
+export const TRUNCATED = 'truncated last line (not JSON, no final line break)'
+export const notObject = (kind: string): string => `not a JSON object (${kind})`
+export const MISSING_HEADER = 'missing header: expected {"type":"session","version":0,…}'
+export const wrongVersion = (version: unknown): string => `wrong header: version must be 0, got ${String(JSON.stringify(version))}`
+export const SECOND_HEADER = 'a second session header (two logs concatenated?)'
+export const NO_TYPE = 'not an event: "type" is not a string'
+export const NO_SEQ = 'not an event: "seq" is not a non-negative integer'
+export const seqGap = (seq: number, expected: number): string => `seq ${seq}, expected ${expected}`
+
+/** How `notObject` names a JSON value that is not an object. */
+export function jsonKind(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return `a ${typeof value}`
+}
+
+const isSeq = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0
+
+/**
+ * The line-by-line state machine behind `readLog`: feed it each line's text (without its
+ * line break) in order, then call `end()`. Pure: no I/O, so every rule is testable directly.
+ */
+export class LogParser {
+  private lines = 0
+  /** The seq the next event must carry; null right after an unreadable line (resync). */
+  private expectedSeq: number | null = 0
+
+  /** One line; `unterminated` when it is the last line and no line break follows it. */
+  push(text: string, unterminated = false): LogRecord[] {
+    const line = ++this.lines
+    const problem = (message: string): LogRecord => ({ kind: 'problem', line, message })
+    if (text.trim() === '') return this.unreadable(problem(BLANK_LINE))
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      return this.unreadable(problem(unterminated ? TRUNCATED : NOT_JSON))
+    }
+    if (!isPlainObject(value)) return this.unreadable(problem(notObject(jsonKind(value))))
+    if (value.type === HEADER_TYPE) {
+      this.expectedSeq = 0
+      if (line > 1) return [problem(SECOND_HEADER)]
+      const header: LogRecord = { kind: 'header', line, header: value }
+      return value.version === HEADER_VERSION ? [header] : [problem(wrongVersion(value.version)), header]
+    }
+    const records = line === 1 ? [problem(MISSING_HEADER)] : []
+    return [...records, ...this.event(value, problem, line)]
+  }
+
+  /** After the last line: an empty log has no header. */
+  end(): LogRecord[] {
+    return this.lines === 0 ? [{ kind: 'problem', line: 1, message: LOG_EMPTY }] : []
+  }
+
+  private unreadable(record: LogRecord): LogRecord[] {
+    this.expectedSeq = null
+    return [record]
+  }
+
+  private event(value: Record<string, unknown>, problem: (message: string) => LogRecord, line: number): LogRecord[] {
+    if (typeof value.type !== 'string') return this.unreadable(problem(NO_TYPE))
+    if (!isSeq(value.seq)) return this.unreadable(problem(NO_SEQ))
+    const expected = this.expectedSeq
+    this.expectedSeq = value.seq + 1
+    const record: LogRecord = { kind: 'event', line, event: value as unknown as ReadEvent }
+    return expected === null || expected === value.seq ? [record] : [problem(seqGap(value.seq, expected)), record]
+  }
+}
+
+/**
+ * Stream a log: one record per header, event or problem, in line order. Lines come from
+ * node:readline; the last line is held back one step to learn whether a line break ended it.
+ */
+export async function* readLog(input: NodeJS.ReadableStream): AsyncGenerator<LogRecord> {
+  // The last non-empty chunk: there is one whenever there is a line.
+  let last: Buffer | string | undefined
+  input.on('data', (chunk: Buffer | string) => {
+    if (chunk.length > 0) last = chunk
+  })
+  const parser = new LogParser()
+  let held: string | null = null
+  for await (const text of createInterface({ input, crlfDelay: Infinity })) {
+    if (held !== null) yield* parser.push(held)
+    held = text
+  }
+  if (held !== null) yield* parser.push(held, !endsWithLineBreak(last!))
+  yield* parser.end()
+}
+
+const endsWithLineBreak = (chunk: Buffer | string): boolean => chunk[chunk.length - 1] === (typeof chunk === 'string' ? '\n' : 0x0a)

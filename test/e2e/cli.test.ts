@@ -1,0 +1,47 @@
+// The built `todo-write` command (TW-CLI-1, TW-CLI-2). These tests go through a
+// subprocess, so they kill no mutants; test/golden.test.ts pins the same bytes in-process.
+import { describe, expect, it } from 'vitest'
+import { goldenCalls } from '../support/golden.js'
+import { runCli } from '../support/cli.js'
+
+describe('todo-write call (TW-CLI-1)', () => {
+  it.each(goldenCalls().map((c) => [c.name, c] as const))('%s prints the golden line', (_, golden) => {
+    const run = runCli(golden.agent ? ['call'] : ['call', '--no-agent'], golden.args)
+    expect(run.status).toBe(0)
+    expect(run.stderr).toBe('')
+    const expected = golden.line ?? JSON.stringify({ isError: true, text: golden.text }) + '\n'
+    expect(run.stdout).toBe(expected)
+  })
+
+  it('takes the option flags', () => {
+    const args = '{"todos":[{"content":"a","status":"in_progress"},{"content":"b","status":"in_progress","id":1}]}'
+    expect(runCli(['call', '--allow-parallel-in-progress'], args).stdout).toMatch(/"text":"Updated todo list: 0 pending, 2 in progress, 0 completed."/)
+    expect(runCli(['call', '--allow-parallel-in-progress', '--unknown-item-keys', 'reject'], args).stdout).toBe(
+      '{"isError":true,"text":"Error: invalid arguments: \\"todos[1].id\\" is not a declared property (additionalProperties: false)"}\n',
+    )
+  })
+
+  it('--help explains the command', () => {
+    const run = runCli(['--help'])
+    expect(run.status).toBe(0)
+    expect(run.stdout).toContain('todo-write call')
+    expect(run.stdout).toContain('--no-agent')
+    expect(runCli(['call', '--help']).stdout).toContain('--unknown-item-keys')
+  })
+})
+
+describe('todo-write refusals (TW-CLI-2)', () => {
+  it.each([
+    ['not JSON', ['call'], '{"todos":[', /stdin is not JSON/],
+    ['empty stdin', ['call'], '', /stdin is not JSON: the input is empty/],
+    ['unknown flag', ['call', '--agent'], '{"todos":[]}', /Unknown option '--agent'/],
+    ['bad flag value', ['call', '--unknown-item-keys', 'keep'], '{"todos":[]}', /--unknown-item-keys must be "drop" or "reject", got "keep"/],
+    ['unknown command', ['cal'], '', /unknown command "cal"/],
+    ['no command', [], '', /no command given/],
+  ] as const)('%s: message on stderr, nothing on stdout, exit 2', (_, args, input, message) => {
+    const run = runCli([...args], input)
+    expect(run.status).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(message)
+  })
+})

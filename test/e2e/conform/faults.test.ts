@@ -1,0 +1,104 @@
+// TW-KIT-FAULT-1: a port that sleeps forever, exits at once, prints garbage, cannot be
+// started, or breaks in the middle of a run is reported with a clear message and the tail
+// of its stderr, restarted or given up on — and the kit always comes back.
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { conform, node, tempDir } from '../../support/conform.js'
+import { VECTORS_DIR } from '../../support/vectors.js'
+
+const CASES = (JSON.parse(readFileSync(`${VECTORS_DIR}suite.json`, 'utf8')) as { cases: number }).cases
+
+describe('a port that fails the start handshake is given up on at once', () => {
+  it('sleeps forever: "did not answer" within the start timeout, with its stderr', async () => {
+    const run = await conform(['--runs', '0', '--start-timeout', '500', '--', ...node('sleeper.mjs')])
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('the port failed the start handshake: it did not answer "start" within 500 ms')
+    expect(run.stdout).toContain('| sleeper: going to sleep')
+    expect(run.stdout).toContain(`FAIL ${CASES - 1} cases not run: the port was given up on`)
+    expect(run.last).toBe(`0 passed, ${CASES} failed`)
+  })
+
+  it('exits at once: its exit status and its last words', async () => {
+    const run = await conform(['--runs', '0', '--', ...node('exiter.mjs')])
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('the port failed the start handshake: it exited with status 3')
+    expect(run.stdout).toContain('| exiter: cannot open todo.conf')
+    expect(run.last).toBe(`0 passed, ${CASES} failed`)
+  })
+
+  it('prints garbage: the line it printed, quoted', async () => {
+    const run = await conform(['--runs', '0', '--', ...node('garbage.mjs')])
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('the port failed the start handshake: it printed a line that is not JSON: "Hello from the port!"')
+    expect(run.stdout).toContain('| garbage: ready')
+    expect(run.last).toBe(`0 passed, ${CASES} failed`)
+  })
+
+  it('cannot be started at all', async () => {
+    const run = await conform(['--runs', '0', '--', '/nonexistent/todo-write-port'])
+    expect(run.status).toBe(1)
+    expect(run.stdout).toMatch(/could not be started: spawn \/nonexistent\/todo-write-port ENOENT/)
+    expect(run.last).toBe(`0 passed, ${CASES} failed`)
+  })
+
+  it('the fuzzer reports a port given up on as interrupted, not as agreeing', async () => {
+    const run = await conform(['--runs', '20', '--seed', '1', '--skip', 'spec/*', '--skip', 'golden/*', '--', ...node('exiter.mjs')])
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('FAIL fuzz: seed 1: interrupted after 0 of 20 sequences agreed: the port was given up on (it failed the start handshake: it exited with status 3)')
+    expect(run.last).toBe('0 passed, 1 failed')
+  })
+})
+
+describe('a port that breaks in the middle of a run is restarted', () => {
+  // Only spec/TW-TRIM-1/1 holds "read  the code" (two spaces).
+  const marker = 'read  the code'
+
+  it.each([
+    ['hang', 'did not answer "call" within 3000 ms', '| faulty: hanging on'],
+    ['exit', 'exited with status 1', '| faulty: crashing on'],
+    ['garbage', 'printed a line that is not JSON: "Traceback (most recent call last): oops"', ''],
+  ])('%s: that case fails with the reason, the others pass after a restart', async (fault, reason, stderr) => {
+    const run = await conform(['--runs', '0', '--timeout', '3000', '--', ...node('faulty.mjs', fault, marker)])
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('FAIL spec/TW-TRIM-1/1: ')
+    expect(run.stdout).toContain(`problem:  the port ${reason}`)
+    if (stderr) expect(run.stdout).toContain(stderr)
+    expect(run.lines.filter((line) => line.startsWith('FAIL ')).map((line) => line.split(':')[0])).toEqual(['FAIL spec/TW-TRIM-1/1', 'FAIL vectors'])
+    expect(run.stdout).toContain(`FAIL vectors: ${CASES - 1} of ${CASES} cases agree with the expected outcomes`)
+    expect(run.stdout).toContain(`todo-write (typescript): ${CASES - 1} passed, 1 failed (1 restart)`)
+    expect(run.last).toBe(`${CASES - 1} passed, 1 failed`)
+  })
+
+  it('an error response fails the case without a restart', async () => {
+    const run = await conform(['--runs', '0', '--', ...node('faulty.mjs', 'error', marker)])
+    expect(run.stdout).toContain('problem:  the port answered with an error: not implemented here')
+    expect(run.stdout).toContain(`todo-write (typescript): ${CASES - 1} passed, 1 failed\n`)
+    expect(run.last).toBe(`${CASES - 1} passed, 1 failed`)
+  })
+
+  it('an answer nested too deeply to compare fails the case; the kit does not crash (issue 7)', async () => {
+    const run = await conform(['--runs', '0', '--', ...node('faulty.mjs', 'deep', marker)])
+    expect(run.stdout).toContain('problem:  the port answered a call with a "value" that cannot be compared: (a value JSON.stringify cannot write: nested too deeply, cyclic or a BigInt)')
+    expect(run.stdout).toContain(`todo-write (typescript): ${CASES - 1} passed, 1 failed\n`)
+    expect(run.last).toBe(`${CASES - 1} passed, 1 failed`)
+  })
+
+  it('a port that keeps failing is given up on after --max-restarts', async () => {
+    const run = await conform(['--runs', '0', '--max-restarts', '2', '--', ...node('faulty.mjs', 'exit', '"status"')])
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('kept failing: 2 restarts, the budget (--max-restarts)')
+    expect(run.stdout).toMatch(/FAIL \d+ cases not run: the port was given up on/)
+    expect(run.last).toBe(`0 passed, ${CASES} failed`)
+  })
+
+  it('a port that hangs while being fuzzed: reported, shrinking stops, the kit comes back', async () => {
+    const dir = tempDir()
+    const args = ['--runs', '100', '--seed', '3', '--timeout', '2000', '--max-restarts', '1', '--regressions', dir, '--skip', 'spec/*', '--skip', 'golden/*']
+    const run = await conform([...args, '--', ...node('faulty.mjs', 'hang', 'é')])
+    expect(run.status).toBe(1)
+    expect(run.stdout).toMatch(/FAIL fuzz: sequence \d+ of 100 from seed 3 disagrees/)
+    expect(run.stdout).toContain('problem:  the port did not answer "call" within 2000 ms')
+    expect(run.stdout).toContain('shrinking stopped early: the port was given up on')
+    expect(run.last).toBe('0 passed, 1 failed')
+  })
+})

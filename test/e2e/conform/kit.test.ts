@@ -1,0 +1,177 @@
+// The kit against the reference's own `serve` and against fixture ports that disagree on
+// purpose: what it compares, how it fuzzes and shrinks, selection, expected failures, the
+// report and the last line (TW-KIT-*).
+import { spawnSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import { describe, expect, it } from 'vitest'
+import { BIN, runCli } from '../../support/cli.js'
+import { conform, node, tempDir } from '../../support/conform.js'
+import { FC_SEED } from '../../support/seed.js'
+import { VECTORS_DIR } from '../../support/vectors.js'
+
+const suite = JSON.parse(readFileSync(`${VECTORS_DIR}suite.json`, 'utf8')) as { version: string; cases: number; spec: { sha256: string } }
+const CASES = suite.cases
+const GOLDEN = (JSON.parse(readFileSync(`${VECTORS_DIR}golden-calls.json`, 'utf8')) as { cases: unknown[] }).cases.length
+const SERVE = [process.execPath, BIN, 'serve']
+const ajv = new Ajv2020({ strict: true })
+const validCaseFile = ajv.compile(JSON.parse(readFileSync(`${VECTORS_DIR}case-file.schema.json`, 'utf8')) as object)
+
+describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)', () => {
+  it('passes every vector and every generated sequence; the last line is exactly "N passed, N failed"; the report says the same', () => {
+    const report = join(tempDir(), 'report.json')
+    const run = runCli(['conform', '--seed', String(FC_SEED), '--runs', '300', '--report', report, '--', ...SERVE])
+    expect(run.stderr).toBe('') // not a terminal: no progress
+    expect(run.status).toBe(0)
+    const lines = run.stdout.split('\n')
+    expect(lines.pop()).toBe('')
+    expect(lines.at(-1)).toBe(`${CASES + 1} passed, 0 failed`)
+    expect(lines[0]).toContain(`vectors ${suite.version} (spec/todo.md 1.0.0, sha256 ${suite.spec.sha256.slice(0, 12)})`)
+    expect(lines[0]).toContain(`seed ${FC_SEED}, 300 generated sequences (profiles seed, dsh-0.1.1-rc.2)`)
+    expect(run.stdout).toContain('ok fuzz: all 300 sequences')
+    const json = JSON.parse(readFileSync(report, 'utf8'))
+    expect(json).toMatchObject({ passed: CASES + 1, failed: 0, settings: { seed: FC_SEED, runs: 300 }, suite: { version: suite.version } })
+    expect(json.ports).toHaveLength(1)
+    expect(json.ports[0].implementation).toEqual({ name: 'todo-write', language: 'typescript' })
+    expect(json.ports[0].cases.map((c: { id: string }) => c.id)).toContain('spec/TW-DUP-2/2')
+    expect(json.ports[0].cases.every((c: { passed: boolean }) => c.passed)).toBe(true)
+  })
+
+  it('shows progress on stderr when asked (as on a terminal), and stdout stays the same', async () => {
+    const run = await conform(['--progress', '--runs', '30', '--seed', '5', '--run', 'golden/*', '--run', 'fuzz', '--', ...SERVE])
+    expect(run.stderr).toContain('\r\x1b[K[serve] vectors 1/')
+    expect(run.stderr).toContain('[serve] fuzz 25/30 (seed 5)')
+    expect(run.stdout).not.toContain('\r')
+    expect(run.last).toBe(`${GOLDEN + 1} passed, 0 failed`)
+  })
+
+  it('a disagreement shows the call, both outcomes and the fields that differ', async () => {
+    const run = await conform(['--runs', '0', '--run', 'spec/TW-TRIM-1/*', '--', ...node('faulty.mjs', 'wrong', 'read  the code')])
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('FAIL spec/TW-TRIM-1/1: spec/todo.md TW-TRIM-1')
+    expect(run.stdout).toContain('    expected: {"isError":false,"text":"Updated todo list: 0 pending, 1 in progress, 0 completed.",')
+    expect(run.stdout).toContain('    actual:   {"isError":false,"text":"Updated todo list: 0 pending, 1 in progress, 0 completed.!",')
+    expect(run.stdout).toContain('    differs:  text\n')
+    expect(run.last).toBe('1 passed, 1 failed')
+  })
+})
+
+describe('the embedded default that `npm start` runs (TW-KIT-REPORT-1)', () => {
+  const hasPython = spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0
+
+  it(`with no command: the reference's serve${hasPython ? ' and the Python port' : ' (python3 missing: said so)'}, one total last line`, () => {
+    const run = runCli(['conform', '--runs', '20', '--seed', '9'])
+    const ports = run.stdout.split('\n').filter((line) => line.startsWith('== '))
+    expect(ports[0]).toMatch(/ dist\/cli\/bin\.js serve$/)
+    if (hasPython) expect(ports[1]).toMatch(/^== python3 .*examples\/ports\/python\/todo_write\.py$/)
+    else expect(run.stdout).toContain('python3 is not on PATH: the Python example port is skipped')
+    expect(ports).toHaveLength(hasPython ? 2 : 1)
+    expect(run.status).toBe(0)
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(`${ports.length * (CASES + 1)} passed, 0 failed`)
+  })
+})
+
+describe('differential fuzzing (TW-KIT-FUZZ-1)', () => {
+  it('shrinks a disagreement, writes a regression case, and prints a replay line that replays just it', async () => {
+    const dir = tempDir()
+    const report = join(dir, 'report.json')
+    const port = node('faulty.mjs', 'wrong', 'é')
+    const run = await conform(['--seed', '11', '--runs', '300', '--skip', 'spec/*', '--skip', 'golden/*', '--regressions', dir, '--report', report, '--', ...port])
+    expect(run.status).toBe(1)
+    expect(run.stdout).toMatch(/FAIL fuzz: sequence \d+ of 300 from seed 11 disagrees; shrunk \d+ times to the smallest input, 1 call:/)
+    const fuzz = JSON.parse(readFileSync(report, 'utf8')).ports[0].fuzz
+    const calls: { args: string }[] = fuzz.counterexample.calls
+    expect(calls).toHaveLength(1)
+    expect(calls[0]!.args).toContain('é') // the one thing the port gets wrong
+    expect(calls[0]!.args.length).toBeLessThan(60)
+    const regression = JSON.parse(readFileSync(fuzz.regressionFile, 'utf8'))
+    expect(validCaseFile(regression), ajv.errorsText(validCaseFile.errors)).toBe(true)
+    expect(regression.cases[0].calls[0].argsText).toBe(calls[0]!.args)
+    expect(run.stdout).toContain(`  replay: ${fuzz.replay}\n`)
+
+    const replay = spawnSync('sh', ['-c', fuzz.replay], { encoding: 'utf8', timeout: 60_000 })
+    expect(replay.status).toBe(1)
+    expect(replay.stdout).toContain(`FAIL ${regression.cases[0].id}: `)
+    expect(replay.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 1 failed')
+    const clean = runCli(['conform', '--cases', fuzz.regressionFile, '--run', regression.cases[0].id, '--', ...SERVE])
+    expect(clean.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed')
+  })
+})
+
+describe('--run and --skip (TW-KIT-SELECT-1)', () => {
+  it('runs one case, a prefix, or the fuzzer alone', async () => {
+    expect((await conform(['--runs', '0', '--run', 'golden/args-null', '--', ...SERVE])).last).toBe('1 passed, 0 failed')
+    expect((await conform(['--runs', '0', '--run', 'golden/*', '--skip', 'golden/args-null', '--', ...SERVE])).last).toBe(`${GOLDEN - 1} passed, 0 failed`)
+    expect((await conform(['--runs', '10', '--run', 'fuzz', '--', ...SERVE])).last).toBe('1 passed, 0 failed')
+    expect((await conform(['--runs', '10', '--skip', 'fuzz', '--skip', 'spec/*', '--', ...SERVE])).last).toBe(`${GOLDEN} passed, 0 failed`)
+  })
+
+  it('a --run pattern that matches nothing is a usage error', async () => {
+    const run = await conform(['--run', 'spec/NO-SUCH-RULE/1', '--', ...SERVE])
+    expect(run.status).toBe(2)
+    expect(run.stderr).toContain('--run spec/NO-SUCH-RULE/1 matches no case')
+    expect(run.stdout).toBe('')
+  })
+})
+
+describe('expected failures (TW-KIT-XFAIL-1)', () => {
+  const port = node('faulty.mjs', 'wrong', 'read  the code') // fails spec/TW-TRIM-1/1 only
+  const xfail = (text: string) => {
+    const file = join(tempDir(), 'xfail.txt')
+    writeFileSync(file, text)
+    return file
+  }
+
+  it('a listed case that fails counts as passed', async () => {
+    const run = await conform(['--runs', '0', '--expected-failures', xfail('# known\n\nspec/TW-TRIM-1/1  # trim table\n'), '--', ...port])
+    expect(run.status).toBe(0)
+    expect(run.stdout).toContain(`todo-write (typescript): ${CASES} passed, 0 failed (1 expected failure)`)
+    expect(run.last).toBe(`${CASES} passed, 0 failed`)
+  })
+
+  it('a listed case that passes, or a listed id that names no case, fails the run', async () => {
+    const run = await conform(['--runs', '0', '--expected-failures', xfail('spec/TW-TRIM-1/1\ngolden/args-null\nspec/NO-SUCH-RULE/1\n'), '--', ...port])
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('FAIL golden/args-null: passed, but the expected-failures file lists it; remove it from the list')
+    expect(run.stdout).toContain('FAIL spec/NO-SUCH-RULE/1: the expected-failures file lists a case that does not exist')
+    expect(run.last).toBe(`${CASES - 1} passed, 2 failed`)
+  })
+})
+
+describe('help', () => {
+  it('todo-write --help lists serve and conform; conform --help explains the flags', () => {
+    const help = runCli(['--help'])
+    expect(help.stdout).toContain('todo-write serve ')
+    expect(help.stdout).toContain('todo-write conform [options] -- <command>')
+    const conformHelp = runCli(['conform', '--help'])
+    expect(conformHelp.status).toBe(0)
+    for (const flag of ['--seed', '--runs', '--timeout', '--start-timeout', '--max-restarts', '--run', '--skip', '--expected-failures', '--cases', '--report', '--progress']) expect(conformHelp.stdout).toContain(flag)
+  })
+})
+
+describe('TW-KIT-FUZZ-1: --profile', () => {
+  it('fuzzes the deployments of one profile only, and says so', () => {
+    const report = join(tempDir(), 'report.json')
+    const run = runCli(['conform', '--seed', String(FC_SEED), '--runs', '100', '--profile', 'dsh-0.1.1-rc.2', '--run', 'fuzz', '--report', report, '--', ...SERVE])
+    expect(run.status).toBe(0)
+    expect(run.stdout.split('\n')[0]).toContain('100 generated sequences (profiles dsh-0.1.1-rc.2)')
+    expect(JSON.parse(readFileSync(report, 'utf8')).settings.profiles).toEqual(['dsh-0.1.1-rc.2'])
+  })
+})
+
+describe('usage errors exit 2 with a message and nothing on stdout', () => {
+  it.each([
+    ['no command after --', ['--']],
+    ['a bad --runs', ['--runs', 'many', '--', 'x']],
+    ['an unknown flag', ['--fast', '--', 'x']],
+    ['an unreadable case file', ['--cases', '/nonexistent/cases.json', '--', 'x']],
+    ['a case file given twice (ids repeat)', ['--cases', `${VECTORS_DIR}golden-calls.json`, '--', 'x']],
+    ['an unknown --profile', ['--profile', 'latest', '--', 'x']],
+  ])('%s', async (_, argv) => {
+    const run = await conform(argv)
+    expect(run.status).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(/^todo-write: /)
+  })
+})

@@ -1,0 +1,78 @@
+// Values nested deeper than JSON.stringify can write (issue 7): JSON.parse takes any depth,
+// JSON.stringify throws from about 10^4 levels. The tool never walks that deep; these are
+// the places that quoted such a value in a message and crashed instead of answering.
+import { spawnSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { ProtocolServer } from '../../src/kit/reference.js'
+import { UNWRITABLE, jsonText, writable } from '../../src/core/json.js'
+import { Config } from '../../src/plugin.js'
+import { BIN } from '../support/cli.js'
+import { hostileRequests } from './robustness/hostile.js'
+
+const DEEP = '['.repeat(100_000) + ']'.repeat(100_000)
+
+describe('jsonText', () => {
+  it('is JSON.stringify where that can write the value, "undefined" where it writes nothing', () => {
+    expect(jsonText({ a: [1, '\ud800'] })).toBe('{"a":[1,"\\ud800"]}')
+    expect(jsonText('x')).toBe('"x"')
+    expect(jsonText(undefined)).toBe('undefined')
+    expect(writable(null)).toBe(true)
+  })
+
+  it('says so in these words', () => {
+    expect(UNWRITABLE).toBe('(a value JSON.stringify cannot write: nested too deeply, cyclic or a BigInt)')
+  })
+
+  it('describes what JSON.stringify cannot write: 10^5 levels, a cycle, a BigInt', () => {
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    for (const value of [JSON.parse(DEEP) as unknown, cyclic, 1n]) {
+      expect(jsonText(value)).toBe(UNWRITABLE)
+      expect(writable(value)).toBe(false)
+    }
+  })
+})
+
+describe('the protocol server and the plugin config', () => {
+  it('the protocol server answers every hostile request and keeps serving', () => {
+    const server = new ProtocolServer()
+    server.handle('{"id":0,"cmd":"start","protocol":1}')
+    for (const request of hostileRequests()) {
+      const { response } = server.handle(request.line)
+      if (request.answer === 'error') expect(typeof response.error, request.label).toBe('string')
+      else expect(response.text, request.label).toBe('Error: invalid arguments: "arguments" must be an object')
+    }
+    const { response } = server.handle('{"id":9,"cmd":"call","session":"s","args":"{\\"todos\\":[]}","agent":true,"options":{}}')
+    expect(response.text).toBe('Updated todo list: 0 pending, 0 in progress, 0 completed.')
+  })
+
+  it('an option value nested 10^5 deep is named as unwritable, not written', () => {
+    const server = new ProtocolServer()
+    server.handle('{"id":0,"cmd":"start","protocol":1}')
+    const deep = DEEP
+    const { response } = server.handle(`{"id":1,"cmd":"call","session":"s","args":"{}","agent":true,"options":{"unknownItemKeys":${deep}}}`)
+    expect(response).toEqual({ id: 1, error: `unknownItemKeys must be "drop" or "reject", got ${UNWRITABLE}` })
+    expect(server.handle(`{"id":2,"cmd":${deep}}`).response).toEqual({ id: 2, error: `unknown command ${UNWRITABLE}` })
+    expect(server.handle(`{"id":3,"cmd":"start","protocol":${deep}}`).response).toEqual({ id: 3, error: `protocol ${UNWRITABLE} is not spoken here; this port speaks 1` })
+  })
+
+  it('`todo-write serve` (built) answers them over stdio, one line each, and exits 0', () => {
+    const lines = ['{"id":0,"cmd":"start","protocol":1}', ...hostileRequests().map((r) => r.line), '{"id":99,"cmd":"stop"}']
+    const run = spawnSync(process.execPath, [BIN, 'serve'], { input: lines.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 26 })
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    const answers = run.stdout.split('\n').filter((line) => line !== '')
+    expect(answers).toHaveLength(lines.length)
+    expect(answers.at(-1)).toBe('{"id":99}')
+  })
+
+  it('TW-PLUGIN-3: a config JSON.stringify cannot write still throws a TypeError naming the problem', () => {
+    const deep = JSON.parse(DEEP) as unknown
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    expect(() => Config({ allowParallelInProgress: deep })).toThrow(`tool-todo: allowParallelInProgress must be a boolean, got ${UNWRITABLE}`)
+    expect(() => Config(deep)).toThrow(`tool-todo: options must be an object, got ${UNWRITABLE}`)
+    expect(() => Config(cyclic)).toThrow(TypeError)
+  })
+})
+

@@ -1,0 +1,61 @@
+// The built `todo-write replay` through a subprocess, as a user runs it: real files, real
+// stdin, real exit status (TW-REPLAY-CLI-1, TW-REPLAY-CLI-2). It kills no mutants; the same
+// behaviour is pinned in-process by test/replay-cli.test.ts.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { BIN, runCli } from '../support/cli.js'
+
+const SAMPLE = fileURLToPath(new URL('../../examples/logs/sample.jsonl', import.meta.url))
+const DAMAGED = fileURLToPath(new URL('../../examples/logs/damaged.jsonl', import.meta.url))
+
+describe('todo-write replay (built)', () => {
+  it('reads a file and renders its plan', () => {
+    expect(runCli(['replay', '--render', SAMPLE])).toEqual({ status: 0, stdout: 'Plan\n✓ read the tokenizer\n● fix the off-by-one\n○ run the tests\n', stderr: '' })
+  })
+
+  it('reads stdin and verifies it', () => {
+    expect(runCli(['replay', '--verify', '-'], readFileSync(SAMPLE, 'utf8'))).toEqual({ status: 0, stdout: 'verify: 3 todo_write calls, 0 mismatches\n', stderr: '' })
+  })
+
+  it('a damaged log: exit 1, its last good list, warnings', () => {
+    const run = runCli(['replay', DAMAGED])
+    expect(run.status).toBe(1)
+    expect(run.stdout).toBe('[{"content":"read the tokenizer","status":"in_progress"},{"content":"fix the off-by-one","status":"pending"}]\n')
+    expect(run.stderr).toMatch(/^todo-write: line 6: not JSON\n/)
+  })
+
+  it('usage: exit 2', () => {
+    expect(runCli(['replay', '--acp', '--check', SAMPLE])).toEqual({ status: 2, stdout: '', stderr: 'todo-write: --check and --acp cannot be combined\nRun `todo-write --help` for usage.\n' })
+  })
+})
+
+describe('todo-write replay streams (TW-LOG-2)', () => {
+  it('reads a log far larger than its heap: memory stays flat in the size of the log', async () => {
+    // About 60 MB of log through a process whose V8 heap may not exceed 32 MB: holding the
+    // log, or one object per line, would run it out of memory.
+    const LINES = 300_000
+    const child = spawn(process.execPath, ['--max-old-space-size=32', BIN, 'replay', '--check', '-'], { stdio: ['pipe', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (data: Buffer) => (stdout += data))
+    child.stderr.on('data', (data: Buffer) => (stderr += data))
+    child.stdin.on('error', () => {})
+    const closed = once(child, 'close')
+    child.stdin.write('{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n')
+    for (let seq = 0; seq < LINES; ) {
+      let chunk = ''
+      for (const end = seq + 1000; seq < end; seq++) {
+        chunk += `{"type":"todo/write","seq":${seq},"time":0,"data":{"todos":[{"content":"task ${seq}: a todo long enough to make a big log","status":"pending"},{"content":"task ${seq}, done","status":"completed"}]}}\n`
+      }
+      if (!child.stdin.write(chunk)) await once(child.stdin, 'drain')
+    }
+    child.stdin.end()
+    const [code] = await closed
+    expect(stderr).toBe('')
+    expect(stdout).toBe(`check: ${LINES} events, ${LINES} todo/write, 0 problems\n`)
+    expect(code).toBe(0)
+  })
+})

@@ -1,0 +1,428 @@
+// The robustness fuzzer (issue 7): a million calls of arbitrary JSON, near-miss lists and
+// hostile inputs, each checked against the independent model of the spec
+// (test/support/model.ts), through the library (`callTodoWrite`), the tool body
+// (`runTodoWrite`, which must throw nothing: a refusal is an outcome) and the protocol
+// (`ProtocolServer`, what `todo-write serve` runs). Every call is also checked for: a
+// well-formed result, nothing logged but a valid snapshot (checkLog), the input not
+// mutated, and Object.prototype (with Array.prototype and friends) untouched.
+// `npm run fuzz` runs 10^6 calls (bench/fuzz.ts); test/robustness.test.ts runs 10^4.
+import fc from 'fast-check'
+import { callTodoWrite, type CallOutcome } from '../../../src/core/call.js'
+import { encodeLine } from '../../../src/kit/protocol.js'
+import { ProtocolServer } from '../../../src/kit/reference.js'
+import { checkLog } from '../../../src/log/invariant.js'
+import { MemorySession, type LogEvent } from '../../../src/core/event.js'
+import { resolveOptions, type TodoWriteOptions } from '../../../src/core/options.js'
+import { createTodoWriteTool, runTodoWrite, type TodoWriteTool } from '../../../src/core/tool.js'
+import { anyArgs } from '../../unit/properties/arbitraries.js'
+import { modelCall, type ModelItem } from '../../support/model.js'
+import { giants, hostileArguments, hostileRequests, seededRandom, type Random } from './hostile.js'
+
+/** What is fuzzed: the real modules, unless a test hands in a broken one to see it caught. */
+export interface Subject {
+  callTodoWrite: typeof callTodoWrite
+  runTodoWrite: typeof runTodoWrite
+  createServer: () => Pick<ProtocolServer, 'handle'>
+}
+
+export const REAL: Subject = { callTodoWrite, runTodoWrite, createServer: () => new ProtocolServer() }
+
+export type Mode = 'call' | 'execute' | 'protocol'
+
+export interface FuzzOptions {
+  calls: number
+  seed: number
+  /** Run every giant of hostile.ts (1 MB contents, 10^5 items, deep nesting) and every hostile protocol request, once. */
+  giants: boolean
+  /** The modes each giant runs in; default all three. */
+  giantModes?: readonly Mode[]
+  subject?: Subject
+  /** Called every 10,000 calls. */
+  progress?: (done: number) => void
+}
+
+export interface FuzzFailure {
+  call: number
+  source: string
+  mode: Mode
+  problem: string
+  input: string
+  agent: boolean
+  options: TodoWriteOptions
+}
+
+export interface FuzzReport {
+  seed: number
+  calls: number
+  seconds: number
+  bySource: Record<string, number>
+  byMode: Record<string, number>
+  byOutcome: Record<string, number>
+  giants: string[]
+  failureCount: number
+  /** The first 20 failures. */
+  failures: FuzzFailure[]
+}
+
+// ---------------------------------------------------------------------------------------
+// Checks that do not trust the code under test.
+
+/** An object's opening token: its prototype, whether it is extensible, how many own keys follow. */
+class Open {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * The value as a flat list of tokens, built iteratively (10^5 levels of nesting overflow
+ * every recursive walk, JSON.stringify's included): for each object its prototype,
+ * extensibility and own-key count, then every own key (symbols too) in order, each
+ * followed by its value's tokens. Two lists are equal (sameTokens) exactly when nothing
+ * anyone could see changed — except a getter swapped in for a data property of the same
+ * value, which JSON values cannot hold.
+ */
+export function fingerprint(value: unknown): unknown[] {
+  const tokens: unknown[] = []
+  const stack: unknown[] = [value]
+  while (stack.length > 0) {
+    const v = stack.pop()
+    if (typeof v !== 'object' || v === null) {
+      tokens.push(v)
+      continue
+    }
+    const proto = Object.getPrototypeOf(v)
+    const keys = Reflect.ownKeys(v)
+    const kind = proto === Object.prototype ? 'object' : proto === Array.prototype ? 'array' : proto === null ? 'null-prototype' : 'other'
+    tokens.push(new Open(`${kind}${Object.isExtensible(v) ? '' : ' sealed'} ${keys.length}`))
+    for (let i = keys.length - 1; i >= 0; i--) {
+      stack.push((v as Record<PropertyKey, unknown>)[keys[i]!])
+      stack.push(keys[i])
+    }
+  }
+  return tokens
+}
+
+/** Whether two fingerprints are the same: token by token, with Object.is (so -0 is not 0). */
+export function sameTokens(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    const [x, y] = [a[i], b[i]]
+    if (x instanceof Open ? !(y instanceof Open) || x.text !== y.text : !Object.is(x, y)) return false
+  }
+  return true
+}
+
+/** The built-ins a hostile key could reach, as identity-compared descriptors. */
+const GUARDED: [string, object][] = [
+  ['Object.prototype', Object.prototype],
+  ['Array.prototype', Array.prototype],
+  ['String.prototype', String.prototype],
+  ['Function.prototype', Function.prototype],
+  ['Object', Object],
+  ['JSON', JSON],
+]
+
+type Descriptors = Map<string, Map<PropertyKey, PropertyDescriptor>>
+
+export function builtinDescriptors(): Descriptors {
+  return new Map(GUARDED.map(([name, object]) => [name, new Map(Reflect.ownKeys(object).map((key) => [key, Object.getOwnPropertyDescriptor(object, key)!]))]))
+}
+
+/** What changed on the guarded built-ins since `before`, or null. */
+export function builtinChange(before: Descriptors): string | null {
+  const now = builtinDescriptors()
+  for (const [name, was] of before) {
+    const is = now.get(name)!
+    for (const key of new Set([...was.keys(), ...is.keys()])) {
+      const [a, b] = [was.get(key), is.get(key)]
+      const same =
+        a !== undefined && b !== undefined && Object.is(a.value, b.value) && a.get === b.get && a.set === b.set && a.writable === b.writable && a.enumerable === b.enumerable && a.configurable === b.configurable
+      if (!same) return `${name}[${String(key)}] ${a === undefined ? 'was added' : b === undefined ? 'was deleted' : 'was changed'}`
+    }
+  }
+  return null
+}
+
+const counts = (todos: readonly ModelItem[]) => ({
+  pending: todos.filter((t) => t.status === 'pending').length,
+  inProgress: todos.filter((t) => t.status === 'in_progress').length,
+  completed: todos.filter((t) => t.status === 'completed').length,
+})
+
+/** The failure kind a text names (src's FailureKind), 'accepted' for a success. */
+function kindOf(text: string): string {
+  if (text.startsWith('Updated todo list: ')) return 'accepted'
+  if (text.startsWith('Error: invalid arguments: ')) return 'arguments'
+  if (text.startsWith('Error: invalid todo: ')) return 'empty'
+  if (text.startsWith('Error: invalid todos: duplicate')) return 'duplicate'
+  if (text.startsWith('Error: invalid todos: at most one')) return 'in_progress'
+  return 'owner'
+}
+
+/** Why `result` is not a well-formed model-facing result, or null. */
+function shapeProblem(result: unknown): string | null {
+  if (typeof result !== 'object' || result === null) return 'the result is not an object'
+  const r = result as Partial<CallOutcome> & Record<string, unknown>
+  if (Object.keys(r).join() !== 'isError,text,value,event') return `the result has keys ${Object.keys(r).join(', ')}`
+  if (typeof r.isError !== 'boolean') return 'isError is not a boolean'
+  if (typeof r.text !== 'string') return 'text is not a string'
+  if ((r.value === null) !== r.isError) return r.isError ? 'a failure carries a value' : 'a success carries no value'
+  if ((r.event === null) !== r.isError) return r.isError ? 'a failure carries an event' : 'a success carries no event'
+  return null
+}
+
+const shown = (text: string, max = 300): string => {
+  const escaped = text.replace(/[^\x20-\x7e]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))
+  return escaped.length > max ? `${escaped.slice(0, max)}… (${text.length.toLocaleString('en-US')} characters)` : escaped
+}
+
+const preview = (value: string): string => (value.length > 200 ? `${value.slice(0, 200)}…` : value)
+
+const jsonPreview = (value: unknown): string => {
+  try {
+    return JSON.stringify(value) ?? 'undefined'
+  } catch {
+    return '(not writable as JSON)'
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// The inputs.
+
+interface Input {
+  source: string
+  text: string
+  agent: boolean
+  options: TodoWriteOptions
+}
+
+const OPTIONS: TodoWriteOptions[] = [{}, {}, {}, {}, {}, { allowParallelInProgress: true }, { unknownItemKeys: 'reject' }, { unknownItemKeys: 'reject' }, { allowParallelInProgress: true, unknownItemKeys: 'reject' }]
+
+/** fast-check's arbitraries, drawn in seeded chunks. */
+class Drawn {
+  private buffer: string[] = []
+  private chunk = 0
+  constructor(
+    private readonly arbitrary: fc.Arbitrary<unknown>,
+    private readonly seed: number,
+  ) {}
+  next(): string {
+    if (this.buffer.length === 0) {
+      this.buffer = fc.sample(this.arbitrary, { seed: (this.seed + 7919 * ++this.chunk) | 0, numRuns: 1000 }).map((v) => JSON.stringify(v) ?? 'null').reverse()
+    }
+    return this.buffer.pop()!
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// The run.
+
+export function runFuzz(options: FuzzOptions): FuzzReport {
+  const subject = options.subject ?? REAL
+  const random: Random = seededRandom(options.seed)
+  const generated = new Drawn(anyArgs, options.seed)
+  const json = new Drawn(
+    fc.oneof(
+      fc.jsonValue({ maxDepth: 8 }),
+      fc.jsonValue({ maxDepth: 6 }).map((todos) => ({ todos })),
+      fc.array(fc.jsonValue({ maxDepth: 4 }), { maxLength: 6 }).map((todos) => ({ todos })),
+    ),
+    options.seed ^ 0x5bd1e995,
+  )
+  const report: FuzzReport = { seed: options.seed, calls: 0, seconds: 0, bySource: {}, byMode: {}, byOutcome: {}, giants: [], failureCount: 0, failures: [] }
+  const tally = (map: Record<string, number>, key: string) => (map[key] = (map[key] ?? 0) + 1)
+  const builtins = builtinDescriptors()
+  const tools = new Map<string, TodoWriteTool>()
+  const toolFor = (o: TodoWriteOptions) => {
+    const key = JSON.stringify(resolveOptions(o))
+    if (!tools.has(key)) tools.set(key, createTodoWriteTool(o))
+    return tools.get(key)!
+  }
+
+  // The library's session, checked whole and replaced every 64 calls.
+  let session = new MemorySession()
+  let sessionCalls = 0
+  // The protocol: one server, four sessions, each ended every 40 calls; the model's current list of each.
+  const server = subject.createServer()
+  let requestId = 0
+  server.handle(JSON.stringify({ id: requestId++, cmd: 'start', protocol: 1 }))
+  const protocolSessions = [0, 1, 2, 3].map((i) => ({ name: `fuzz-${i}`, calls: 0, current: null as ModelItem[] | null }))
+
+  let callIndex = 0
+  let input: Input = { source: '', text: '', agent: true, options: {} }
+  let mode: Mode = 'call'
+  const fail = (problem: string) => {
+    report.failureCount++
+    if (report.failures.length < 20) report.failures.push({ call: callIndex, source: input.source, mode, problem, input: shown(input.text), agent: input.agent, options: input.options })
+  }
+
+  const checkSession = (whole: readonly LogEvent[], what: string) => {
+    const violation = checkLog(whole)
+    if (violation) fail(`${what}: an invalid snapshot was logged: seq ${violation.seq}: ${violation.message}`)
+  }
+
+  function viaLibrary(args: unknown, expected: ReturnType<typeof modelCall>): string | null {
+    const before = session.events.length
+    const exec = input.agent ? { agent: { session } } : {}
+    let result: CallOutcome
+    try {
+      result = subject.callTodoWrite(args, exec, input.options)
+    } catch (error) {
+      fail(`callTodoWrite threw ${String(error)}`)
+      return null
+    }
+    const shape = shapeProblem(result)
+    if (shape) {
+      fail(shape)
+      return null
+    }
+    const text = result.text
+    if (text !== expected.text) fail(`text ${shown(text, 200)}, the model says ${shown(expected.text, 200)}`)
+    const appended = session.events.slice(before)
+    if (expected.snapshot) {
+      const value = JSON.stringify({ todos: expected.snapshot, counts: counts(expected.snapshot) })
+      const actual = jsonPreview(result.value)
+      if (actual !== value) fail(`value ${preview(actual)}, the model says ${preview(value)}`)
+      const event = JSON.stringify([{ type: 'todo/write', data: { todos: expected.snapshot } }])
+      const logged = jsonPreview(appended.map(({ type, data }) => ({ type, data })))
+      if (logged !== event) fail(`appended ${preview(logged)}, the model says ${preview(event)}`)
+    } else if (appended.length > 0) fail(`a refused call appended ${appended.length} event(s)`)
+    checkSession(appended, 'the call')
+    if (++sessionCalls === 64) {
+      checkSession(session.events, 'the session')
+      session = new MemorySession()
+      sessionCalls = 0
+    }
+    return text
+  }
+
+  function viaBody(args: unknown, expected: ReturnType<typeof modelCall>): string | null {
+    const tool = toolFor(input.options)
+    const card = tool.presentCall(args)
+    const schemaValid = !expected.text.startsWith('Error: invalid arguments: ')
+    if ((card !== undefined) !== schemaValid) fail(`presentCall ${card === undefined ? 'showed no card' : 'showed a card'} for ${schemaValid ? 'valid' : 'invalid'} arguments`)
+    if (card !== undefined && card.rawInput !== (args as { todos: unknown }).todos) fail('presentCall rawInput is not the todos sent')
+    const scratch = new MemorySession()
+    let outcome: ReturnType<typeof runTodoWrite>
+    try {
+      outcome = subject.runTodoWrite(args, input.agent ? { agent: { session: scratch } } : {}, resolveOptions(input.options))
+    } catch (error) {
+      fail(`runTodoWrite threw ${String(error)}`)
+      return null
+    }
+    if (outcome.ok) {
+      const text = tool.output.render(args, outcome.value)[0]!.text
+      if (text !== expected.text) fail(`runTodoWrite accepted: ${shown(text, 200)}, the model says ${shown(expected.text, 200)}`)
+      if (scratch.events.length !== 1) fail(`runTodoWrite appended ${scratch.events.length} events`)
+      checkSession(scratch.events, 'runTodoWrite')
+      return text
+    }
+    const text = `Error: ${outcome.failure.message}`
+    if (text !== expected.text) fail(`runTodoWrite refused: ${shown(text, 200)}, the model says ${shown(expected.text, 200)}`)
+    if (outcome.failure.kind !== kindOf(expected.text)) fail(`failure kind ${outcome.failure.kind}, the text is of kind ${kindOf(expected.text)}`)
+    if (scratch.events.length !== 0) fail('a refused runTodoWrite appended an event')
+    return text
+  }
+
+  function viaProtocol(expected: ReturnType<typeof modelCall>): string | null {
+    const target = protocolSessions[callIndex % protocolSessions.length]!
+    const id = requestId++
+    const line = JSON.stringify({ id, cmd: 'call', session: target.name, args: input.text, agent: input.agent, options: input.options })
+    let response: Record<string, unknown>
+    let encoded: string
+    try {
+      response = server.handle(line).response
+      encoded = encodeLine(response)
+    } catch (error) {
+      fail(`the protocol server threw ${String(error)}`)
+      return null
+    }
+    if (encoded.indexOf('\n') !== encoded.length - 1) fail('the response line holds a line feed')
+    if (response.id !== id || 'error' in response) {
+      fail(`the protocol server answered ${preview(encoded)}`)
+      return null
+    }
+    if (expected.snapshot && input.agent) target.current = expected.snapshot
+    const want = {
+      id,
+      isError: expected.snapshot === null,
+      text: expected.text,
+      value: expected.snapshot ? { todos: expected.snapshot, counts: counts(expected.snapshot) } : null,
+      event: expected.snapshot ? { type: 'todo/write', data: { todos: expected.snapshot } } : null,
+      current: target.current,
+    }
+    if (encoded !== encodeLine(want)) fail(`the protocol server answered ${preview(encoded)}, the model says ${preview(encodeLine(want))}`)
+    if (++target.calls === 40) {
+      server.handle(JSON.stringify({ id: requestId++, cmd: 'end', session: target.name }))
+      target.calls = 0
+      target.current = null
+    }
+    return typeof response.text === 'string' ? response.text : null
+  }
+
+  function runOne(): void {
+    tally(report.bySource, input.source)
+    tally(report.byMode, mode)
+    let args: unknown
+    try {
+      args = JSON.parse(input.text)
+    } catch (error) {
+      fail(`the fuzzer built a text that is not JSON: ${String(error)}`)
+      return
+    }
+    const expected = modelCall(args, input.agent, input.options)
+    const before = mode === 'protocol' ? [] : fingerprint(args)
+    const text = mode === 'call' ? viaLibrary(args, expected) : mode === 'execute' ? viaBody(args, expected) : viaProtocol(expected)
+    if (text !== null) tally(report.byOutcome, kindOf(text))
+    if (mode !== 'protocol' && !sameTokens(fingerprint(args), before)) fail('the call changed its input')
+  }
+
+  if (options.giants) {
+    mode = 'protocol'
+    for (const request of hostileRequests()) {
+      input = { source: 'hostile request', text: request.line, agent: true, options: {} }
+      tally(report.bySource, input.source)
+      try {
+        const { response } = server.handle(request.line)
+        encodeLine(response)
+        const answered = request.answer === 'error' ? typeof response.error === 'string' : response.text === 'Error: invalid arguments: "arguments" must be an object'
+        if (!answered) fail(`${request.label}: answered ${preview(jsonPreview(response))}`)
+      } catch (error) {
+        fail(`${request.label}: the protocol server threw ${String(error)}`)
+      }
+    }
+  }
+  const pendingGiants = options.giants ? giants() : []
+  const giantAt = new Map(pendingGiants.map((giant, k) => [Math.floor(((k + 0.5) * options.calls) / pendingGiants.length), giant]))
+  const started = process.hrtime.bigint()
+  for (callIndex = 0; callIndex < options.calls; callIndex++) {
+    const giant = giantAt.get(callIndex)
+    if (giant) {
+      for (const m of options.giantModes ?? (['call', 'execute', 'protocol'] as const)) {
+        input = { source: 'giant', text: giant.text, agent: true, options: giant.options }
+        mode = m
+        runOne()
+      }
+      report.giants.push(giant.label)
+      const change = builtinChange(builtins)
+      if (change) fail(`after the giant "${giant.label}": ${change}`)
+    }
+    const r = random()
+    const source = r < 0.4 ? 'generated' : r < 0.5 ? 'json' : 'hostile'
+    const text = source === 'generated' ? generated.next() : source === 'json' ? json.next() : hostileArguments(random)
+    input = { source, text, agent: random() < 0.85, options: OPTIONS[Math.floor(random() * OPTIONS.length)]! }
+    const m = random()
+    mode = m < 0.7 ? 'call' : m < 0.85 ? 'execute' : 'protocol'
+    runOne()
+    if (callIndex % 1000 === 999) {
+      const change = builtinChange(builtins)
+      if (change) fail(change)
+    }
+    if (callIndex % 10_000 === 9999) options.progress?.(callIndex + 1)
+  }
+  checkSession(session.events, 'the last session')
+  const change = builtinChange(builtins)
+  if (change) fail(`at the end: ${change}`)
+  report.calls = Object.values(report.byMode).reduce((a, b) => a + b, 0)
+  report.seconds = Number(process.hrtime.bigint() - started) / 1e9
+  return report
+}

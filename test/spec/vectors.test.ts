@@ -1,0 +1,116 @@
+// The language-neutral vectors (TW-KIT-VECTORS-1): valid against their own JSON Schemas
+// (ajv, draft 2020-12), equal to what spec/todo.md and the golden files define (a drift
+// fails here; `npm run vectors` rewrites them and bumps the suite's semver), and every
+// case passes against the library itself.
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import { describe, expect, it } from 'vitest'
+import { callTodoWrite } from '../../src/core/call.js'
+import { MemorySession } from '../../src/core/event.js'
+import { currentTodos } from '../../src/log/plan.js'
+import type { TodoWriteOptions } from '../../src/core/options.js'
+import { callInput, loadSuite } from '../../src/kit/vectors.js'
+import { examples, SPEC_PATH } from '../support/spec.js'
+import { goldenCalls } from '../support/golden.js'
+import { buildVectors, committedVectors, nextVersion, vectorJson, VECTORS_DIR, writeVectors, type Vectors } from '../support/vectors.js'
+
+const update = process.env.UPDATE_VECTORS === '1'
+if (update) {
+  writeVectors(buildVectors(committedVectors()))
+  console.log(`UPDATE_VECTORS=1: rewrote ${VECTORS_DIR}`)
+}
+const committed = committedVectors()!
+const schema = (name: string) => JSON.parse(readFileSync(`${VECTORS_DIR}${name}`, 'utf8')) as object
+const ajv = new Ajv2020({ strict: true, allErrors: true })
+const validateCaseFile = ajv.compile(schema('case-file.schema.json'))
+const validateSuite = ajv.compile(schema('suite.schema.json'))
+
+describe('vector files (TW-KIT-VECTORS-1)', () => {
+  it('suite.json is valid against suite.schema.json', () => {
+    expect(validateSuite(committed.suite), ajv.errorsText(validateSuite.errors)).toBe(true)
+  })
+
+  it.each(committed.suite.files)('%s is valid against case-file.schema.json', (name) => {
+    expect(validateCaseFile(committed.files[name]), ajv.errorsText(validateCaseFile.errors)).toBe(true)
+  })
+
+  it('the schema refuses what it should: both args forms, a success without a value, an unknown key', () => {
+    const call = { args: {}, agent: true, options: {}, expect: { isError: true, text: 'Error: x', value: null, event: null, current: null } }
+    const file = (c: unknown) => ({ description: 'd', cases: [{ id: 'a/b', rules: [], description: 'd', calls: [c] }] })
+    expect(validateCaseFile(file(call))).toBe(true)
+    expect(validateCaseFile(file({ ...call, argsText: '{}' }))).toBe(false)
+    expect(validateCaseFile(file({ ...call, expect: { ...call.expect, isError: false, text: 'Updated todo list: 0 pending, 0 in progress, 0 completed.' } }))).toBe(false)
+    expect(validateCaseFile(file({ ...call, extra: 1 }))).toBe(false)
+  })
+
+  it('the suite names the sha256 of spec/todo.md as it is now', () => {
+    const sha = createHash('sha256').update(readFileSync(SPEC_PATH)).digest('hex')
+    expect(committed.suite.spec.sha256, 'spec/todo.md changed: run `npm run vectors`').toBe(sha)
+  })
+
+  it('the committed files are exactly what the spec and the golden files define (run `npm run vectors` after changing them)', () => {
+    const built = buildVectors(committed)
+    expect(built).toEqual(committed)
+    for (const name of ['suite.json', ...committed.suite.files]) {
+      const value = name === 'suite.json' ? built.suite : built.files[name]
+      expect(readFileSync(`${VECTORS_DIR}${name}`, 'utf8'), name).toBe(vectorJson(value))
+    }
+  })
+
+  it('holds one case per spec example and per golden file, with unique ids', () => {
+    const all = Object.values(committed.files).flatMap((f) => f.cases)
+    expect(all.filter((c) => c.id.startsWith('spec/'))).toHaveLength(examples().length)
+    expect(all.filter((c) => c.id.startsWith('golden/'))).toHaveLength(goldenCalls().length)
+    expect(new Set(all.map((c) => c.id)).size).toBe(all.length)
+    expect(committed.suite.cases).toBe(all.length)
+  })
+
+  it('keeps raw text where the bytes matter: repeated keys, __proto__, escapes, lone surrogates', () => {
+    const texts = Object.values(committed.files).flatMap((f) => f.cases.flatMap((c) => c.calls.map((call) => call.argsText ?? '')))
+    expect(texts.some((t) => t.includes('"status":"pending","status":"completed"'))).toBe(true)
+    expect(texts.some((t) => t.includes('"__proto__"'))).toBe(true)
+    expect(texts.some((t) => t.includes('\\ud800'))).toBe(true)
+  })
+
+  it('the runtime loader reads the same cases', () => {
+    const { suite, cases } = loadSuite()
+    expect(suite.version).toBe(committed.suite.version)
+    expect(cases).toEqual(Object.values(committed.files).flatMap((f) => f.cases))
+  })
+})
+
+describe('suite semver', () => {
+  const base = committed
+  const withCases = (mutate: (cases: Vectors['files'][string]['cases']) => void): Vectors => {
+    const copy = structuredClone(base)
+    mutate(copy.files[copy.suite.files[0]!]!.cases)
+    return copy
+  }
+  const [major, minor, patch] = base.suite.version.split('.').map(Number) as [number, number, number]
+
+  it('unchanged keeps the version; a changed or removed case is major; an added case is minor; the rest is patch', () => {
+    expect(nextVersion(base, structuredClone(base))).toBe(base.suite.version)
+    expect(nextVersion(base, withCases((cases) => (cases[0]!.calls[0]!.expect.text += '!')))).toBe(`${major + 1}.0.0`)
+    expect(nextVersion(base, withCases((cases) => cases.pop()))).toBe(`${major + 1}.0.0`)
+    expect(nextVersion(base, withCases((cases) => cases.push({ ...cases[0]!, id: 'spec/NEW/1' })))).toBe(`${major}.${minor + 1}.0`)
+    expect(nextVersion(base, withCases((cases) => (cases[0]!.description += '.')))).toBe(`${major}.${minor}.${patch + 1}`)
+  })
+})
+
+describe('every vector against the library (TW-KIT-VECTORS-1)', () => {
+  const cases = Object.values(committed.files).flatMap((f) => f.cases)
+  it.each(cases.map((c) => [c.id, c] as const))('%s', (_, c) => {
+    const session = new MemorySession()
+    for (const call of c.calls) {
+      const before = session.events.length
+      const result = callTodoWrite(JSON.parse(callInput(call).args), call.agent ? { agent: { session } } : {}, call.options as TodoWriteOptions)
+      expect(result.isError).toBe(call.expect.isError)
+      expect(result.text).toBe(call.expect.text)
+      expect(JSON.stringify(result.value ?? null)).toBe(JSON.stringify(call.expect.value))
+      const appended = session.events.slice(before).map(({ type, data }) => ({ type, data }))
+      expect(JSON.stringify(appended)).toBe(JSON.stringify(call.expect.event === null ? [] : [call.expect.event]))
+      expect(JSON.stringify(currentTodos(session.events))).toBe(JSON.stringify(call.expect.current))
+    }
+  })
+})

@@ -1,0 +1,248 @@
+// The log reader (spec TW-LOG-2 … TW-LOG-5), line by line through LogParser and as a
+// stream through readLog. Expected messages are written out here, not taken from src.
+import { Readable } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { jsonKind, LogParser, readLog, type LogRecord } from '../../src/log/reader.js'
+import { source } from '../support/replay.js'
+
+const HEADER = '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}'
+const ev = (seq: number, type = 'x/y') => `{"type":"${type}","seq":${seq}}`
+
+/** Feed lines (the last one maybe unterminated) and collect every record. */
+function parse(lines: string[], lastUnterminated = false): LogRecord[] {
+  const parser = new LogParser()
+  const records = lines.flatMap((line, i) => parser.push(line, lastUnterminated && i === lines.length - 1))
+  return [...records, ...parser.end()]
+}
+
+const problems = (records: LogRecord[]) => records.filter((r) => r.kind === 'problem').map((r) => `${r.line}: ${(r as { message: string }).message}`)
+const events = (records: LogRecord[]) => records.flatMap((r) => (r.kind === 'event' ? [`${r.line}:${r.event.type}#${r.event.seq}`] : []))
+
+async function collect(input: NodeJS.ReadableStream): Promise<LogRecord[]> {
+  const records: LogRecord[] = []
+  for await (const record of readLog(input)) records.push(record)
+  return records
+}
+
+describe('LogParser: the header (TW-LOG-4)', () => {
+  it('a sound header is a header record, and events follow from seq 0', () => {
+    const records = parse([HEADER, ev(0), ev(1)])
+    expect(records[0]).toEqual({ kind: 'header', line: 1, header: JSON.parse(HEADER) })
+    expect(events(records)).toEqual(['2:x/y#0', '3:x/y#1'])
+    expect(problems(records)).toEqual([])
+  })
+
+  it('an empty log: line 1, no header', () => {
+    expect(parse([])).toEqual([{ kind: 'problem', line: 1, message: 'the log is empty (no header)' }])
+  })
+
+  it('a log with lines is not empty, whatever they are', () => {
+    expect(problems(parse(['']))).toEqual(['1: blank line'])
+  })
+
+  it('a missing header: line 1 is still read as an event', () => {
+    const records = parse([ev(0, 'todo/write'), ev(1)])
+    expect(records[0]).toEqual({ kind: 'problem', line: 1, message: 'missing header: expected {"type":"session","version":0,…}' })
+    expect(events(records)).toEqual(['1:todo/write#0', '2:x/y#1'])
+    expect(problems(records)).toHaveLength(1)
+  })
+
+  it('a missing header whose line 1 is not an event either gets both messages', () => {
+    expect(problems(parse(['{"seq":0}', ev(0)]))).toEqual(['1: missing header: expected {"type":"session","version":0,…}', '1: not an event: "type" is not a string'])
+  })
+
+  it.each([
+    ['{"type":"session","version":1}', 'wrong header: version must be 0, got 1'],
+    ['{"type":"session","version":"0"}', 'wrong header: version must be 0, got "0"'],
+    ['{"type":"session","version":null}', 'wrong header: version must be 0, got null'],
+    ['{"type":"session"}', 'wrong header: version must be 0, got undefined'],
+  ])('wrong version %s', (header, message) => {
+    const records = parse([header, ev(0)])
+    expect(records[0]).toEqual({ kind: 'problem', line: 1, message })
+    expect(records[1]).toEqual({ kind: 'header', line: 1, header: JSON.parse(header) })
+    expect(events(records)).toEqual(['2:x/y#0'])
+  })
+
+  it('a second header is skipped and seq counts from 0 again', () => {
+    const records = parse([HEADER, ev(0), ev(1), HEADER, ev(0), ev(1)])
+    expect(problems(records)).toEqual(['4: a second session header (two logs concatenated?)'])
+    expect(records.filter((r) => r.kind === 'header')).toHaveLength(1)
+    expect(events(records)).toEqual(['2:x/y#0', '3:x/y#1', '5:x/y#0', '6:x/y#1'])
+  })
+
+  it('a second header right after an unreadable line still restarts seq at 0', () => {
+    expect(problems(parse([HEADER, ev(0), 'x', HEADER, ev(1)]))).toEqual([
+      '3: not JSON',
+      '4: a second session header (two logs concatenated?)',
+      '5: seq 1, expected 0',
+    ])
+  })
+})
+
+describe('LogParser: unreadable lines (TW-LOG-3)', () => {
+  it.each([
+    ['', 'blank line'],
+    [' \t', 'blank line'],
+    ['\u00a0', 'blank line'],
+    ['{"type":', 'not JSON'],
+    ['x', 'not JSON'],
+    ['null', 'not a JSON object (null)'],
+    ['[]', 'not a JSON object (an array)'],
+    ['"s"', 'not a JSON object (a string)'],
+    ['0', 'not a JSON object (a number)'],
+    ['false', 'not a JSON object (a boolean)'],
+    ['{"seq":1}', 'not an event: "type" is not a string'],
+    ['{"type":7,"seq":1}', 'not an event: "type" is not a string'],
+    ['{"type":"x"}', 'not an event: "seq" is not a non-negative integer'],
+    ['{"type":"x","seq":-1}', 'not an event: "seq" is not a non-negative integer'],
+    ['{"type":"x","seq":1.5}', 'not an event: "seq" is not a non-negative integer'],
+    ['{"type":"x","seq":"1"}', 'not an event: "seq" is not a non-negative integer'],
+    ['{"type":"x","seq":9007199254740992}', 'not an event: "seq" is not a non-negative integer'],
+  ])('%j → %s, skipped', (line, message) => {
+    const records = parse([HEADER, ev(0), line, ev(1)])
+    expect(problems(records)).toEqual([`3: ${message}`])
+    expect(events(records)).toEqual(['2:x/y#0', '4:x/y#1'])
+  })
+
+  it('an event whose type is the empty string is an event', () => {
+    expect(events(parse([HEADER, '{"type":"","seq":0}']))).toEqual(['2:#0'])
+  })
+
+  it('seq 0 and the largest safe integer are seqs', () => {
+    expect(problems(parse([HEADER, ev(0), 'x', '{"type":"x","seq":9007199254740991}']))).toEqual(['3: not JSON'])
+  })
+
+  it('an unterminated last line that is not JSON is a truncated line', () => {
+    expect(problems(parse([HEADER, ev(0), '{"type":"todo/wr'], true))).toEqual(['3: truncated last line (not JSON, no final line break)'])
+  })
+
+  it('an unterminated last line that is JSON is read as usual', () => {
+    const records = parse([HEADER, ev(0), ev(1)], true)
+    expect(problems(records)).toEqual([])
+    expect(events(records)).toEqual(['2:x/y#0', '3:x/y#1'])
+  })
+
+  it('an unterminated blank or non-object last line keeps its own message', () => {
+    expect(problems(parse([HEADER, ' '], true))).toEqual(['2: blank line'])
+    expect(problems(parse([HEADER, '[1]'], true))).toEqual(['2: not a JSON object (an array)'])
+  })
+
+  it('jsonKind names every non-object JSON value', () => {
+    expect([null, [], '', 1, true].map(jsonKind)).toEqual(['null', 'an array', 'a string', 'a number', 'a boolean'])
+  })
+})
+
+describe('LogParser: seq counts up from 0 (TW-LOG-5)', () => {
+  it('the first event must be seq 0', () => {
+    const records = parse([HEADER, ev(1), ev(2)])
+    expect(problems(records)).toEqual(['2: seq 1, expected 0'])
+    expect(events(records)).toEqual(['2:x/y#1', '3:x/y#2'])
+  })
+
+  it('a gap, a repeat and a step back are each reported once; counting goes on from the seq read', () => {
+    const records = parse([HEADER, ev(0), ev(2), ev(3), ev(3), ev(1), ev(2)])
+    expect(problems(records)).toEqual(['3: seq 2, expected 1', '5: seq 3, expected 4', '6: seq 1, expected 4'])
+    expect(events(records)).toHaveLength(6)
+  })
+
+  it('after an unreadable line the next seq is taken as it is, then checked again', () => {
+    const records = parse([HEADER, ev(0), '', ev(5), ev(7)])
+    expect(problems(records)).toEqual(['3: blank line', '5: seq 7, expected 6'])
+  })
+
+  it.each(['[]', '{"seq":3}', '{"type":"x"}', '"s"'])('after the unreadable line %s too', (bad) => {
+    expect(problems(parse([HEADER, ev(0), bad, ev(5)])).slice(1)).toEqual([])
+  })
+
+  it('after a missing header, the first event still counts as seq 0', () => {
+    expect(problems(parse([ev(0), ev(2)]))).toEqual(['1: missing header: expected {"type":"session","version":0,…}', '2: seq 2, expected 1'])
+  })
+})
+
+describe('readLog: streaming through node:readline (TW-LOG-2)', () => {
+  const LOG = `${HEADER}\n${ev(0, 'todo/write')}\n${ev(1)}\n`
+
+  it('reads lines across arbitrary chunk boundaries, multi-byte characters split included', async () => {
+    const text = `${HEADER}\n{"type":"é✓😀","seq":0}\n${ev(1)}\n`
+    const bytes = Buffer.from(text)
+    for (let cut = 1; cut < bytes.length; cut += 7) {
+      const records = await collect(source(bytes.subarray(0, cut), bytes.subarray(cut)))
+      expect(events(records)).toEqual(['2:é✓😀#0', '3:x/y#1'])
+      expect(problems(records)).toEqual([])
+    }
+  })
+
+  it('string chunks work as well as bytes', async () => {
+    expect(events(await collect(Readable.from([LOG.slice(0, 10), LOG.slice(10)])))).toEqual(['2:todo/write#0', '3:x/y#1'])
+  })
+
+  it('CRLF line breaks', async () => {
+    const records = await collect(source(LOG.replaceAll('\n', '\r\n')))
+    expect(events(records)).toEqual(['2:todo/write#0', '3:x/y#1'])
+    expect(problems(records)).toEqual([])
+  })
+
+  it('a lone CR ends a line too, as node:readline splits', async () => {
+    expect(events(await collect(source(`${HEADER}\r${ev(0)}\r${ev(1)}\n`)))).toEqual(['2:x/y#0', '3:x/y#1'])
+  })
+
+  it('bytes that are not UTF-8 read as U+FFFD; a byte-order mark makes line 1 unreadable', async () => {
+    const bad = Buffer.concat([Buffer.from(`${HEADER}\n{"type":"a`), Buffer.from([0xff]), Buffer.from('","seq":0}\n')])
+    expect(events(await collect(source(bad)))).toEqual(['2:a\ufffd#0'])
+    expect(problems(await collect(source('\ufeff' + HEADER + '\n' + ev(0) + '\n')))).toEqual(['1: not JSON'])
+  })
+
+  it('an empty stream is an empty log', async () => {
+    expect(await collect(source())).toEqual([{ kind: 'problem', line: 1, message: 'the log is empty (no header)' }])
+  })
+
+  it('a lone line break is one blank line', async () => {
+    expect(problems(await collect(source('\n')))).toEqual(['1: blank line'])
+  })
+
+  it('a last line cut mid-append is truncated; cut after its brace it is whole', async () => {
+    const cut = `${HEADER}\n${ev(0)}\n{"type":"x","seq":1`
+    expect(problems(await collect(source(cut)))).toEqual(['3: truncated last line (not JSON, no final line break)'])
+    expect(problems(await collect(source(cut + '}')))).toEqual([])
+    expect(events(await collect(source(cut + '}')))).toEqual(['2:x/y#0', '3:x#1'])
+  })
+
+  it('a broken line with its line break is "not JSON", even when it is the last', async () => {
+    expect(problems(await collect(source(`${HEADER}\n{"type":"x","seq":1\n`)))).toEqual(['2: not JSON'])
+    expect(problems(await collect(Readable.from([`${HEADER}\n{"type":`, '"x","seq":1\n'])))).toEqual(['2: not JSON'])
+  })
+
+  it('the final-line-break test looks at the last byte only, in a chunk of its own too', async () => {
+    expect(problems(await collect(source(`${HEADER}\n{"type":`, '\n')))).toEqual(['2: not JSON'])
+    expect(problems(await collect(source(`${HEADER}\n`, '{"type":')))).toEqual(['2: truncated last line (not JSON, no final line break)'])
+    expect(problems(await collect(Readable.from([`${HEADER}\n`, '{"type":'])))).toEqual(['2: truncated last line (not JSON, no final line break)'])
+    expect(problems(await collect(source(`${HEADER}\n{"type":`, '\n', Buffer.alloc(0))))).toEqual(['2: not JSON'])
+  })
+
+  it('U+2028 and U+2029 inside a string do not split a line', async () => {
+    const records = await collect(source(`${HEADER}\n{"type":"a\u2028b\u2029c","seq":0}\n`))
+    expect(events(records)).toEqual(['2:a\u2028b\u2029c#0'])
+  })
+
+  it('is lazy: it never reads the whole log ahead of its consumer', async () => {
+    let produced = 0
+    const total = 2_000_000
+    function* lines() {
+      yield HEADER + '\n'
+      for (let seq = 0; seq < total; seq++) {
+        produced++
+        yield `${ev(seq)}\n`
+      }
+    }
+    const input = Readable.from(lines())
+    const reader = readLog(input)
+    const first: LogRecord[] = []
+    for await (const record of reader) {
+      first.push(record)
+      if (first.length === 3) break
+    }
+    input.destroy()
+    expect(events(first)).toEqual(['2:x/y#0', '3:x/y#1'])
+    expect(produced).toBeLessThan(total / 20)
+  })
+})

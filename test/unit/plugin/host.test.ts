@@ -1,0 +1,236 @@
+// The plugin inside real cordis 3, on `todo-write/testing` (spec TW-PLUGIN-*): load,
+// register, execute, dispose; and the host refusing each mistake the real harness refuses.
+import { Context } from 'cordis'
+import { describe, expect, it } from 'vitest'
+import * as plugin from '../../../src/index.js'
+import { createTodoWriteTool, type TodoWriteTool } from '../../../src/core/tool.js'
+import { emitJsonSchema } from '../../../src/core/schema.js'
+import { goldenFile } from '../../support/golden.js'
+import { createTestHost, loadPlugin, subsetProblems, TestAgent, ToolRegistryService, type ToolCall } from '../../../src/testing.js'
+
+const PLAN = { todos: [{ content: ' a ', status: 'in_progress', id: 1 }] }
+const call = (args: unknown, agent?: TestAgent): ToolCall => ({ callId: 'c1', name: 'todo_write', arguments: args, ...(agent ? { agent } : {}) })
+
+describe('TW-PLUGIN-1: export shape', () => {
+  it('exports name, inject, apply and Config, and no default', () => {
+    expect(plugin.name).toBe('tool-todo')
+    expect(plugin.inject).toEqual(['tools'])
+    expect(typeof plugin.apply).toBe('function')
+    expect(typeof plugin.Config).toBe('function')
+    expect('default' in plugin).toBe(false)
+  })
+})
+
+describe('TW-PLUGIN-2: registration follows the plugin fiber', () => {
+  it('registers todo_write, executes into the caller session, unregisters on dispose', async () => {
+    const { ctx, tools } = await createTestHost()
+    const fiber = loadPlugin(ctx, plugin)
+    await fiber
+    expect(tools.names()).toEqual(['todo_write'])
+    const agent = new TestAgent()
+    const result = await tools.execute(call(PLAN, agent))
+    expect(result).toEqual({
+      isError: false,
+      value: { todos: [{ content: 'a', status: 'in_progress' }], counts: { pending: 0, inProgress: 1, completed: 0 } },
+      content: [{ type: 'text', text: 'Updated todo list: 0 pending, 1 in progress, 0 completed.' }],
+    })
+    expect(agent.session.events).toEqual([{ type: 'todo/write', seq: 0, data: { todos: [{ content: 'a', status: 'in_progress' }] } }])
+    await fiber.dispose()
+    expect(tools.names()).toEqual([])
+    expect(await tools.execute(call(PLAN, agent))).toEqual({
+      isError: true,
+      content: [{ type: 'text', text: 'Error: unknown tool "todo_write"' }],
+      error: { message: 'unknown tool "todo_write"' },
+    })
+  })
+
+  it('unregisters on dispose even where the registry does not tie registrations to the caller', async () => {
+    const { ctx, tools } = await createTestHost({ tracksCallers: false })
+    const fiber = loadPlugin(ctx, plugin)
+    await fiber
+    expect(tools.names()).toEqual(['todo_write'])
+    await fiber.dispose()
+    expect(tools.names()).toEqual([])
+    await loadPlugin(ctx, plugin, { allowParallelInProgress: true })
+    expect(tools.names()).toEqual(['todo_write'])
+  })
+
+  it('appends only to the calling agent session, and refuses a caller without an agent (TW-OWNER-1)', async () => {
+    const { ctx, tools } = await createTestHost()
+    await loadPlugin(ctx, plugin)
+    const [caller, other] = [new TestAgent(), new TestAgent()]
+    await tools.execute(call(PLAN, caller))
+    expect(caller.session.events).toHaveLength(1)
+    expect(other.session.events).toEqual([])
+    expect((await tools.execute(call(PLAN))).content).toEqual([{ type: 'text', text: 'Error: todo_write requires an owning agent session' }])
+    expect(caller.session.events).toHaveLength(1)
+  })
+
+  it('TW-PLUGIN-5: a schema refusal is the tool own, carrying the argument-check name and code', async () => {
+    const { ctx, tools } = await createTestHost()
+    await loadPlugin(ctx, plugin)
+    expect(await tools.execute(call({ todos: 'x' }, new TestAgent()))).toEqual({
+      isError: true,
+      content: [{ type: 'text', text: 'Error: invalid arguments: "todos" must be an array' }],
+      error: { message: 'invalid arguments: "todos" must be an array', info: { name: 'ToolArgsError', code: 'INVALID_ARGS' } },
+    })
+    expect(await tools.execute(call({ todos: [{ content: ' ', status: 'pending' }] }, new TestAgent()))).toEqual({
+      isError: true,
+      content: [{ type: 'text', text: 'Error: invalid todo: `content` must be a non-empty string' }],
+      error: { message: 'invalid todo: `content` must be a non-empty string' },
+    })
+  })
+
+  it('the registry refuses a second tool of the same name', async () => {
+    const { ctx, tools } = await createTestHost()
+    await loadPlugin(ctx, plugin)
+    expect(() => tools.register(createTodoWriteTool())).toThrow('tool "todo_write" is already registered')
+  })
+
+  it('applies the config options to the registered tool', async () => {
+    const { ctx, tools } = await createTestHost()
+    await loadPlugin(ctx, plugin, { unknownItemKeys: 'reject' })
+    const result = await tools.execute(call(PLAN, new TestAgent()))
+    expect(result.content[0]!.text).toBe('Error: invalid arguments: "todos[0].id" is not a declared property (additionalProperties: false)')
+  })
+})
+
+describe('TW-PLUGIN-4: todo-write/testing refuses what the harness refuses', () => {
+  const tool = createTodoWriteTool()
+
+  it('accepts our tool: a plain-JSON output schema inside the subset', () => {
+    expect(subsetProblems(tool.output.schema)).toEqual([])
+    expect(Object.getOwnPropertySymbols(tool.parameters)).toEqual([])
+  })
+
+  it('refuses an output schema that uses minimum', async () => {
+    const { tools } = await createTestHost()
+    const counts = { type: 'object', properties: { pending: { type: 'integer', minimum: 0 } } }
+    const bad: TodoWriteTool = { ...tool, name: 'min', output: { ...tool.output, schema: { type: 'object', properties: { counts } } } }
+    expect(() => tools.register(bad)).toThrow('unsupported JSON schema: schema.properties.counts.properties.pending.minimum is not a supported keyword')
+  })
+
+  it('refuses an output schema with non-enumerable keys (a TypeBox schema as is)', async () => {
+    const { tools } = await createTestHost()
+    const schema = Object.defineProperty({ type: 'object' }, '~kind', { value: 'Object', enumerable: false })
+    expect(() => tools.register({ ...tool, name: 'kind', output: { ...tool.output, schema } })).toThrow('output schema must be a schema object of plain JSON')
+  })
+
+  it('refuses a render with the old signature render(value): string, after the append', async () => {
+    const { ctx, tools } = await createTestHost()
+    const old = { ...tool, output: { ...tool.output, render: ((value: { counts: { pending: number } }) => `${value.counts.pending}`) as never } }
+    ctx.plugin({ name: 'old', inject: ['tools'], apply: (c: Context) => void c.tools.register(old) })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const agent = new TestAgent()
+    const result = await tools.execute(call(PLAN, agent))
+    expect(result.isError).toBe(true)
+    expect(result.content[0]!.text).toMatch(/^Error: /)
+    expect(agent.session.events).toHaveLength(1)
+  })
+
+  it('refuses a render that returns a string', async () => {
+    const { tools } = await createTestHost()
+    tools.register({ ...tool, output: { ...tool.output, render: (() => 'text') as never } })
+    const result = await tools.execute(call(PLAN, new TestAgent()))
+    expect(result.content[0]!.text).toBe('Error: tool "todo_write" render(args, value) must return content blocks, got string')
+  })
+
+  it('refuses a plugin whose Config is a plain function, as cordis 4 does', async () => {
+    const { ctx } = await createTestHost()
+    const legacy = { ...plugin, Config: (config: unknown) => config }
+    expect(() => loadPlugin(ctx, legacy)).toThrow("Config must be a Standard Schema (Config['~standard'].validate)")
+  })
+
+  it('copies and freezes the arguments the tool sees', async () => {
+    const { tools } = await createTestHost()
+    let seen: unknown
+    tools.register({ ...tool, execute: async (args, exec) => ((seen = args), tool.execute(args, exec)) })
+    const args = { todos: [{ content: 'a', status: 'pending' }] }
+    await tools.execute(call(args, new TestAgent()))
+    expect(seen).toEqual(args)
+    expect(seen).not.toBe(args)
+    expect(Object.isFrozen((seen as typeof args).todos[0])).toBe(true)
+    expect((await tools.execute(call({ todos: [undefined] }, new TestAgent()))).content[0]!.text).toBe('Error: tool execution arguments must be losslessly JSON-serializable')
+  })
+
+  it('schemas() hands the model plain JSON', async () => {
+    const { ctx, tools } = await createTestHost()
+    await loadPlugin(ctx, plugin)
+    const [schema] = tools.schemas()
+    expect(schema!.name).toBe('todo_write')
+    expect(emitJsonSchema(schema!.parameters as never)).toBe(goldenFile('parameters.schema.json').toString('utf8'))
+  })
+})
+
+describe('TW-PLUGIN-3: Config', () => {
+  it('is a Standard Schema, and a function for cordis 3', () => {
+    const standard = plugin.Config['~standard']
+    expect(standard.version).toBe(1)
+    expect(standard.validate(undefined)).toEqual({ value: { allowParallelInProgress: false, unknownItemKeys: 'drop', activeLimitWording: 'comma' } })
+    expect(standard.validate({ allowParallelInProgress: 'yes' })).toEqual({
+      issues: [{ message: 'tool-todo: allowParallelInProgress must be a boolean, got "yes"', path: ['allowParallelInProgress'] }],
+    })
+    expect(plugin.Config({ unknownItemKeys: 'reject' })).toEqual({ allowParallelInProgress: false, unknownItemKeys: 'reject', activeLimitWording: 'comma' })
+  })
+
+  it('a live config update re-registers the tool with the new options', async () => {
+    const { ctx, tools } = await createTestHost()
+    const fiber = ctx.plugin(plugin)
+    await fiber
+    const args = { todos: [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }] }
+    expect((await tools.execute(call(args, new TestAgent()))).isError).toBe(true)
+    fiber.update({ allowParallelInProgress: true })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(tools.names()).toEqual(['todo_write'])
+    expect((await tools.execute(call(args, new TestAgent()))).isError).toBe(false)
+    expect(plugin.Config.simplify({ unknownItemKeys: 'reject' })).toEqual({ unknownItemKeys: 'reject' })
+  })
+
+  it('resolves defaults and accepts the documented options', () => {
+    const seed = { allowParallelInProgress: false, unknownItemKeys: 'drop', activeLimitWording: 'comma' }
+    expect(plugin.Config()).toEqual(seed)
+    expect(plugin.Config(null)).toEqual(seed)
+    expect(plugin.Config({ allowParallelInProgress: true, unknownItemKeys: 'reject' })).toEqual({ ...seed, allowParallelInProgress: true, unknownItemKeys: 'reject' })
+    expect(plugin.Config({ profile: 'dsh-0.1.1-rc.2' })).toEqual({ allowParallelInProgress: false, unknownItemKeys: 'reject', activeLimitWording: 'parentheses' })
+  })
+
+  it('publishes its config schema (golden) for harness UIs', () => {
+    expect(emitJsonSchema(plugin.ConfigSchema)).toBe(goldenFile('config.schema.json').toString('utf8'))
+  })
+
+  it.each<[unknown, string]>([
+    [{ allowParallel: true }, 'tool-todo: unknown option "allowParallel" (the options are profile, allowParallelInProgress, unknownItemKeys, activeLimitWording)'],
+    [{ allowParallelInProgress: 'yes' }, 'tool-todo: allowParallelInProgress must be a boolean, got "yes"'],
+    [{ unknownItemKeys: 'keep' }, 'tool-todo: unknownItemKeys must be "drop" or "reject", got "keep"'],
+    [{ profile: 'latest' }, 'tool-todo: profile must be "seed" or "dsh-0.1.1-rc.2", got "latest"'],
+    [[], 'tool-todo: options must be an object, got []'],
+    ['drop', 'tool-todo: options must be an object, got "drop"'],
+  ])('refuses %j, saying why', (config, message) => {
+    expect(() => plugin.Config(config)).toThrow(TypeError)
+    expect(() => plugin.Config(config)).toThrow(message)
+  })
+
+  it('reads own keys only: an inherited key is not an option', () => {
+    const inherited = Object.create({ allowParallelInProgress: true }) as object
+    expect(plugin.Config(inherited)).toEqual(plugin.Config({}))
+  })
+
+  it('cordis 3, plugin added before start: one error, nothing registered, apply not crashing', async () => {
+    const ctx = new Context()
+    const errors: unknown[] = []
+    ctx.on('internal/error', (error: unknown) => void errors.push(error))
+    ctx.plugin(ToolRegistryService)
+    ctx.plugin(plugin, { unknownItemKeys: 'keep' })
+    await ctx.start()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect((ctx.get('tools') as ToolRegistryService).names()).toEqual([])
+    expect(errors.map(String)).toEqual(['ConfigError: tool-todo: unknownItemKeys must be "drop" or "reject", got "keep"'])
+  })
+
+  it('apply with the config cordis refused (null or undefined) registers nothing', async () => {
+    const { tools } = await createTestHost()
+    const effects: unknown[] = []
+    for (const refused of [null, undefined]) plugin.apply({ tools, effect: (e) => void effects.push(e) }, refused)
+    expect(effects).toEqual([])
+  })
+})

@@ -1,0 +1,175 @@
+// The release entry and its companion in-process (TW-PLUGIN-6, TW-PLUGIN-7), on cordis 3 and
+// todo-write/testing; test/harness/release/ runs the same on the real release.
+import { Context, Service } from 'cordis'
+import { describe, expect, it } from 'vitest'
+import * as release from '../../../src/release.js'
+import * as companion from '../../../src/release-invariant.js'
+import { createTestHost, loadPlugin, TestAgent, type ToolCall } from '../../../src/testing.js'
+import type { LogEvent } from '../../../src/core/event.js'
+
+const call = (args: unknown, agent = new TestAgent()): ToolCall => ({ name: 'todo_write', arguments: args, agent })
+const PARALLEL = { todos: [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }] }
+
+describe('TW-PLUGIN-6: the release Config', () => {
+  it.each<[unknown, string, string | undefined]>([
+    [undefined, '$.allowParallelInProgress missing required value', 'allowParallelInProgress'],
+    [null, '$.allowParallelInProgress missing required value', 'allowParallelInProgress'],
+    [{}, '$.allowParallelInProgress missing required value', 'allowParallelInProgress'],
+    [{ allowParallelInProgress: null }, '$.allowParallelInProgress missing required value', 'allowParallelInProgress'],
+    [{ allowParallelInProgress: 'no' }, '$.allowParallelInProgress expected boolean but got no', 'allowParallelInProgress'],
+    [{ allowParallelInProgress: 1 }, '$.allowParallelInProgress expected boolean but got 1', 'allowParallelInProgress'],
+    [5, 'expected object but got 5', undefined],
+    [['a', 'b'], 'expected object but got a,b', undefined],
+  ])('%j: %s', (config, message, key) => {
+    expect(release.Config['~standard'].validate(config)).toEqual({ issues: [key ? { message, path: [key] } : { message }] })
+    expect(() => release.Config(config)).toThrow(message)
+  })
+
+  it('names every other key, beside a good flag', () => {
+    expect(release.Config['~standard'].validate({ allowParallelInProgress: true, unknownItemKeys: 'drop' })).toEqual({
+      issues: [{ message: '$.unknownItemKeys is not an option of this entry: the profile sets it (use the main entry to choose options one by one)', path: ['unknownItemKeys'] }],
+    })
+  })
+
+  it('a value whose String() throws is still described', () => {
+    const hostile = { toString: () => { throw new Error('no') } }
+    expect(release.Config['~standard'].validate({ allowParallelInProgress: hostile })).toEqual({
+      issues: [{ message: '$.allowParallelInProgress expected boolean but got {}', path: ['allowParallelInProgress'] }],
+    })
+  })
+
+  it('accepts either boolean, own keys only', () => {
+    expect(release.Config({ allowParallelInProgress: false })).toEqual({ allowParallelInProgress: false })
+    expect(release.Config({ allowParallelInProgress: true })).toEqual({ allowParallelInProgress: true })
+    expect(() => release.Config(Object.create({ allowParallelInProgress: true }))).toThrow('missing required value')
+  })
+})
+
+class ProjectionRegistry extends Service {
+  readonly units = new Map<string, typeof release.TODOS_PROJECTION>()
+  constructor(ctx: Context) {
+    super(ctx, 'sessionProjections')
+  }
+  register(unit: typeof release.TODOS_PROJECTION): () => void {
+    return this.ctx.effect(() => {
+      this.units.set(unit.key, unit)
+      return () => this.units.delete(unit.key)
+    })
+  }
+}
+
+describe('TW-PLUGIN-6: the release plugin', () => {
+  it('registers the tool with the release profile', async () => {
+    const { ctx, tools } = await createTestHost()
+    await loadPlugin(ctx, release, { allowParallelInProgress: false })
+    expect((await tools.execute(call(PARALLEL))).content[0]!.text).toBe('Error: invalid todos: at most one task may be in_progress (got 2)')
+    expect((await tools.execute(call({ todos: [{ content: 'a', status: 'pending', id: 1 }] }))).content[0]!.text).toBe(
+      'Error: invalid arguments: "todos[0].id" is not a declared property (additionalProperties: false)',
+    )
+  })
+
+  it('the flag lifts the in_progress limit and nothing else', async () => {
+    const { ctx, tools } = await createTestHost()
+    await loadPlugin(ctx, release, { allowParallelInProgress: true })
+    expect((await tools.execute(call(PARALLEL))).content[0]!.text).toBe('Updated todo list: 0 pending, 2 in progress, 0 completed.')
+  })
+
+  it('registers the todos projection when sessionProjections exists, and drops it on dispose', async () => {
+    const { ctx } = await createTestHost()
+    await ctx.plugin(ProjectionRegistry)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const projections = ctx.get('sessionProjections') as ProjectionRegistry
+    const fiber = loadPlugin(ctx, release, { allowParallelInProgress: false })
+    await fiber
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect([...projections.units.keys()]).toEqual(['todos'])
+    await fiber.dispose()
+    expect([...projections.units.keys()]).toEqual([])
+  })
+
+  it('loads without a sessionProjections service', async () => {
+    const { ctx, tools } = await createTestHost()
+    await loadPlugin(ctx, release, { allowParallelInProgress: false })
+    expect(tools.names()).toEqual(['todo_write'])
+  })
+})
+
+describe('TW-PLUGIN-6: the todos projection', () => {
+  const P = release.TODOS_PROJECTION
+  const A = [{ content: 'a', status: 'pending' as const }]
+  const write = (todos: unknown): LogEvent => ({ type: 'todo/write', seq: 1, data: { todos } })
+
+  it('is keyed todos, version 2, starting from null', () => {
+    expect([P.key, P.stateVersion, P.init()]).toEqual(['todos', 2, null])
+  })
+
+  it('folds the standing plan: same state reference for what does not concern it', () => {
+    expect(P.apply(null, write(A))).toEqual(A)
+    expect(P.apply(A, { type: 'turn/end', seq: 2 })).toBe(A)
+    expect(P.apply(A, write([{ content: ' a', status: 'pending' }]))).toBe(A)
+    expect(P.apply(A, { type: 'turn/start', seq: 3 })).toBeNull()
+    expect(P.wire.view(A)).toBe(A)
+  })
+
+  it('parses null or a sound plan, and refuses anything else', () => {
+    for (const schema of [P.stateSchema, P.wire.viewSchema]) {
+      expect(schema.parse(null)).toBeNull()
+      expect(schema.parse(A)).toBe(A)
+      expect(() => schema.parse([{ content: 'a', status: 'done' }])).toThrow('todos: not a plan (unknown-status)')
+      expect(() => schema.parse('x')).toThrow('todos: not a plan (not-array)')
+    }
+  })
+})
+
+describe('TW-PLUGIN-7: the invariant companion', () => {
+  it('exports the companion shape, apply an arrow function (no prototype)', () => {
+    expect([companion.name, companion.inject, companion.PACKAGE_NAME]).toEqual(['tool-todo-invariant', ['invariants'], 'todo-write'])
+    expect(companion.apply.prototype).toBeUndefined()
+    expect(companion.install.inject).toEqual(['sessions'])
+  })
+
+  it('words each fault with the phrases the release matches', () => {
+    const words = (todos: unknown) => {
+      const fail = (message: string): never => {
+        throw new Error(message)
+      }
+      try {
+        companion.install({ sessions: { list: () => [{ events: [{ type: 'todo/write', data: { todos } }] }] }, on: () => undefined }, fail)
+        return null
+      } catch (error) {
+        return (error as Error).message
+      }
+    }
+    expect(words('x')).toBe('todo/write data.todos must be an array')
+    expect(words([null])).toBe('todo/write entries must be objects (todos[0] is not)')
+    expect(words([{ content: 42, status: 'pending' }])).toBe('todos[0].content must be non-empty text')
+    expect(words([{ content: '', status: 'pending' }])).toBe('todos[0].content must be non-empty text')
+    expect(words([{ content: ' padded ', status: 'pending' }])).toBe('todos[0].content must be already trimmed, got " padded "')
+    expect(words([{ content: 'same', status: 'pending' }, { content: 'same', status: 'completed' }])).toBe('todos[1] repeats content "same" of todos[0]')
+    expect(words([{ content: 'task', status: 'paused' }])).toBe('todos[0] has an unknown status "paused"')
+    expect(words([{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }])).toBeNull()
+  })
+
+  it('checks every todo/write it is dispatched, before the session commits it, and nothing else', () => {
+    let listener: ((mode: unknown, name: string, args: unknown[]) => void) | undefined
+    const failures: string[] = []
+    companion.install(
+      { sessions: { list: () => [] }, on: (name, callback, options) => ((listener = callback), expect([name, options]).toEqual(['internal/dispatch', { global: true }])) },
+      (message) => (failures.push(message), undefined as never),
+    )
+    const bad = { type: 'todo/write', data: { todos: 'x' } }
+    listener!('emit', 'session/event', [{}, bad])
+    listener!('emit', 'session/other', [{}, bad])
+    listener!('emit', 'session/event', [{}, { type: 'turn/start', data: { todos: 'x' } }])
+    listener!('emit', 'session/event', [{}])
+    expect(failures).toEqual(['todo/write data.todos must be an array'])
+  })
+
+  it('apply registers the checks under this package name and returns the registration as a promise', async () => {
+    const registered: unknown[] = []
+    const result = companion.apply({ invariants: { register: (...args) => (registered.push(args), () => undefined) } })
+    expect(result).toBeInstanceOf(Promise)
+    expect(typeof (await result)).toBe('function')
+    expect(registered).toEqual([['todo-write', companion.install]])
+  })
+})

@@ -1,0 +1,54 @@
+// The terminal plan (TW-RENDER-1) and its escaping of hostile content (TW-RENDER-2).
+import { describe, expect, it } from 'vitest'
+import { MARKS, PLAN_HEADING, renderPlan, terminalSafe } from '../../src/log/render.js'
+
+describe('renderPlan (TW-RENDER-1)', () => {
+  it('Plan, then mark, space, content per todo, each line ending in \\n', () => {
+    expect(
+      renderPlan([
+        { content: 'read the code', status: 'in_progress' },
+        { content: 'write the fix', status: 'pending' },
+        { content: 'run the tests', status: 'completed' },
+      ]),
+    ).toBe('Plan\n\u25cf read the code\n\u25cb write the fix\n\u2713 run the tests\n')
+  })
+
+  it('the marks are exactly ✓ ● ○', () => {
+    expect(MARKS).toEqual({ completed: '✓', in_progress: '●', pending: '○' })
+    expect(PLAN_HEADING).toBe('Plan')
+  })
+
+  it('an empty list is the heading alone', () => {
+    expect(renderPlan([])).toBe('Plan\n')
+  })
+
+  it('keeps list order and the content as it is (spaces, Unicode)', () => {
+    expect(renderPlan([{ content: 'b  é 😀', status: 'pending' }, { content: 'a', status: 'pending' }])).toBe('Plan\n○ b  é 😀\n○ a\n')
+  })
+})
+
+describe('terminalSafe (TW-RENDER-2)', () => {
+  const hex = (unit: number) => '\\u' + unit.toString(16).padStart(4, '0')
+
+  it('escapes exactly C0, DEL, C1, U+2028 and U+2029, each code unit as \\u + 4 lowercase hex digits', () => {
+    const escaped = [...Array.from({ length: 0x20 }, (_, i) => i), ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i), 0x2028, 0x2029]
+    for (const unit of escaped) expect(terminalSafe(`a${String.fromCharCode(unit)}b`)).toBe(`a${hex(unit)}b`)
+    expect(terminalSafe('\u001b[31m\u009b')).toBe('\\u001b[31m\\u009b')
+    expect(terminalSafe('\u001f\u007f\u009f')).toBe('\\u001f\\u007f\\u009f')
+  })
+
+  it('keeps the neighbours of every escaped range', () => {
+    for (const unit of [0x20, 0x7e, 0xa0, 0x2027, 0x202a, 0x200b, 0xfeff]) {
+      const text = `a${String.fromCharCode(unit)}b`
+      expect(terminalSafe(text)).toBe(text)
+    }
+  })
+
+  it('escapes every occurrence, not only the first', () => {
+    expect(terminalSafe('\n\n')).toBe('\\u000a\\u000a')
+  })
+
+  it('a rendered plan never holds a line break of its own content', () => {
+    expect(renderPlan([{ content: 'a\r\nb', status: 'completed' }])).toBe('Plan\n✓ a\\u000d\\u000ab\n')
+  })
+})

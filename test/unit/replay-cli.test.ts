@@ -1,0 +1,237 @@
+// `todo-write replay`, in-process (TW-REPLAY-CLI-1 … 3): modes, flags, exit status,
+// streams, the shipped sample logs and the README's session-log section.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Readable, Writable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { counted, REPLAY_HELP, runReplay } from '../../src/cli/replay.js'
+import { run, sink } from '../support/replay.js'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const SAMPLE = join(ROOT, 'examples/logs/sample.jsonl')
+const DAMAGED = join(ROOT, 'examples/logs/damaged.jsonl')
+const HEADER = '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n'
+const WARN = (n: string) => `todo-write: warning: ${n} in the log; the output holds what the readable lines say\n`
+const USAGE = 'Run `todo-write --help` for usage.\n'
+const write = (seq: number, todos: string) => `{"type":"todo/write","seq":${seq},"time":0,"data":{"todos":${todos}}}\n`
+
+const FINAL = '[{"content":"read the tokenizer","status":"completed"},{"content":"fix the off-by-one","status":"in_progress"},{"content":"run the tests","status":"pending"}]'
+
+describe('replay on the shipped sample log (TW-REPLAY-CLI-1)', () => {
+  it('prints the current list', async () => {
+    expect(await run(['replay', SAMPLE])).toEqual({ status: 0, stdout: FINAL + '\n', stderr: '' })
+  })
+
+  it('--standing: a later turn/start cleared it', async () => {
+    expect(await run(['replay', '--standing', SAMPLE])).toEqual({ status: 0, stdout: 'null\n', stderr: '' })
+    expect(await run(['replay', '--standing', '--render', SAMPLE])).toEqual({ status: 0, stdout: '', stderr: '' })
+  })
+
+  it('--render, --check, --acp, --verify', async () => {
+    expect((await run(['replay', '--render', SAMPLE])).stdout).toBe('Plan\n✓ read the tokenizer\n● fix the off-by-one\n○ run the tests\n')
+    expect(await run(['replay', '--check', SAMPLE])).toEqual({ status: 0, stdout: 'check: 17 events, 2 todo/write, 0 problems\n', stderr: '' })
+    expect((await run(['replay', '--acp', SAMPLE])).stdout.split('\n')).toEqual([
+      '{"sessionUpdate":"plan","entries":[{"content":"read the tokenizer","priority":"medium","status":"in_progress"},{"content":"fix the off-by-one","priority":"medium","status":"pending"},{"content":"run the tests","priority":"medium","status":"pending"}]}',
+      '{"sessionUpdate":"plan","entries":[{"content":"read the tokenizer","priority":"medium","status":"completed"},{"content":"fix the off-by-one","priority":"medium","status":"in_progress"},{"content":"run the tests","priority":"medium","status":"pending"}]}',
+      '',
+    ])
+    expect(await run(['replay', '--verify', SAMPLE])).toEqual({ status: 0, stdout: 'verify: 3 todo_write calls, 0 mismatches\n', stderr: '' })
+  })
+
+  it('TW-LOG-6: the damaged sample: last good list, problems by line, exit 1', async () => {
+    expect(await run(['replay', DAMAGED])).toEqual({
+      status: 1,
+      stdout: '[{"content":"read the tokenizer","status":"in_progress"},{"content":"fix the off-by-one","status":"pending"}]\n',
+      stderr:
+        'todo-write: line 6: not JSON\n' +
+        'todo-write: line 7: todo/write seq 5 breaks the durable-log invariant: todos[1].content is not trimmed\n' +
+        'todo-write: line 8: truncated last line (not JSON, no final line break)\n' +
+        WARN('3 problems'),
+    })
+  })
+})
+
+describe('the README shows what replay prints', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf('## Session logs'), readme.indexOf('## Layout'))
+  const commands: { line: string; expected: string }[] = []
+  for (const block of section.split('```console\n').slice(1)) {
+    const body = block.slice(0, block.indexOf('```'))
+    for (const chunk of body.split(/^(?=\$ )/m)) {
+      const [line, ...out] = chunk.split('\n')
+      commands.push({ line: line!, expected: out.join('\n') })
+    }
+  }
+
+  it('has replay examples', () => {
+    expect(commands.length).toBeGreaterThanOrEqual(8)
+  })
+
+  it.each(commands.map((c) => [c.line, c] as const))('%s', async (_, { line, expected }) => {
+    const words = line.split(' ')
+    expect(words.slice(0, 2)).toEqual(['$', 'todo-write'])
+    const redirect = words.at(-1)
+    const argv = words.slice(2).filter((w) => !w.includes('/dev/null')).map((w) => (w.startsWith('examples/') ? join(ROOT, w) : w))
+    const result = await run(argv)
+    expect(redirect === '>/dev/null' ? result.stderr : result.stdout).toBe(expected)
+    if (redirect === '2>/dev/null' || redirect === '>/dev/null') expect(result.status).toBe(1)
+    else expect(result).toMatchObject({ status: 0, stderr: '' })
+  })
+})
+
+describe('replay modes (TW-REPLAY-CLI-1, TW-REPLAY-CLI-3)', () => {
+  it('no list: null, and --render prints nothing', async () => {
+    expect(await run(['replay', '-'], HEADER)).toEqual({ status: 0, stdout: 'null\n', stderr: '' })
+    expect(await run(['replay', '--render', '-'], HEADER)).toEqual({ status: 0, stdout: '', stderr: '' })
+  })
+
+  it('--standing with --render renders the standing plan', async () => {
+    const log = HEADER + write(0, '[{"content":"a","status":"pending"}]') + '{"type":"turn/end","seq":1,"time":0}\n'
+    expect(await run(['replay', '--render', '--standing', '-'], log)).toEqual({ status: 0, stdout: 'Plan\n○ a\n', stderr: '' })
+  })
+
+  it('--check counts in the singular and the plural', async () => {
+    expect((await run(['replay', '--check', '-'], HEADER)).stdout).toBe('check: 0 events, 0 todo/write, 0 problems\n')
+    expect((await run(['replay', '--check', '-'], HEADER + write(0, '[]'))).stdout).toBe('check: 1 event, 1 todo/write, 0 problems\n')
+    const two = await run(['replay', '--check', '-'], HEADER + write(0, '[]') + 'x\n' + write(2, '[{"content":"","status":"pending"}]'))
+    expect(two).toEqual({
+      status: 1,
+      stdout: 'check: 2 events, 2 todo/write, 2 problems\n',
+      stderr: 'todo-write: line 3: not JSON\ntodo-write: line 4: todo/write seq 2 breaks the durable-log invariant: todos[0].content is empty\n' + WARN('2 problems'),
+    })
+  })
+
+  it('--acp skips a broken snapshot and reports it', async () => {
+    const log = HEADER + write(0, '[{"content":"a","status":"pending"}]') + write(1, '[{"content":"a","status":"later"}]') + write(2, '[]')
+    const result = await run(['replay', '--acp', '-'], log)
+    expect(result.stdout).toBe('{"sessionUpdate":"plan","entries":[{"content":"a","priority":"medium","status":"pending"}]}\n{"sessionUpdate":"plan","entries":[]}\n')
+    expect(result.stderr).toBe('todo-write: line 3: todo/write seq 1 breaks the durable-log invariant: todos[0].status is not one of ["pending","in_progress","completed"]\n' + WARN('1 problem'))
+    expect(result.status).toBe(1)
+  })
+
+  it('--verify: no calls at all', async () => {
+    expect(await run(['replay', '--verify', '-'], HEADER)).toEqual({ status: 0, stdout: 'verify: 0 todo_write calls, 0 mismatches\n', stderr: '' })
+  })
+
+  it('TW-LOG-6: --verify: log problems alone make the exit 1', async () => {
+    expect(await run(['replay', '--verify', '-'], HEADER + 'x\n')).toEqual({ status: 1, stdout: 'verify: 0 todo_write calls, 0 mismatches\n', stderr: 'todo-write: line 2: not JSON\n' + WARN('1 problem') })
+  })
+
+  it('--verify takes the option flags', async () => {
+    const log =
+      HEADER +
+      '{"type":"tool/call","seq":0,"time":0,"data":{"callId":"c","name":"todo_write","arguments":"{\\"todos\\":[{\\"content\\":\\"a\\",\\"status\\":\\"pending\\",\\"id\\":1}]}"}}\n' +
+      '{"type":"tool/result","seq":1,"time":0,"data":{"callId":"c","content":[{"type":"text","text":"Error: invalid arguments: \\"todos[0].id\\" is not a declared property (additionalProperties: false)"}],"isError":true}}\n'
+    expect((await run(['replay', '--verify', '--unknown-item-keys', 'reject', '-'], log)).status).toBe(0)
+    const dropped = await run(['replay', '--verify', '--unknown-item-keys=drop', '-'], log)
+    expect(dropped.status).toBe(1)
+    expect(dropped.stdout).toMatch(/^seq 1: call "c": isError true, the reference says false\n/)
+    expect((await run(['replay', '--verify', '--unknown-item-keys', 'keep', '-'], log)).stderr).toBe('todo-write: --unknown-item-keys must be "drop" or "reject", got "keep"\n' + USAGE)
+  })
+
+  it('a mismatch alone makes the exit 1', async () => {
+    const log = HEADER + '{"type":"tool/call","seq":0,"time":0,"data":{"callId":"c","name":"todo_write","arguments":"{}"}}\n'
+    expect(await run(['replay', '--verify', '-'], log)).toEqual({ status: 1, stdout: 'seq 0: call "c": no tool/result logged\nverify: 1 todo_write call, 1 mismatch\n', stderr: '' })
+  })
+})
+
+describe('replay usage errors: stderr, nothing on stdout, exit 2 (TW-REPLAY-CLI-2)', () => {
+  it.each([
+    [['--render', '--check'], '--render and --check cannot be combined'],
+    [['--check', '--acp'], '--check and --acp cannot be combined'],
+    [['--verify', '--acp'], '--acp and --verify cannot be combined'],
+    [['--render', '--acp', '--verify'], '--render and --acp cannot be combined'],
+    [['--standing', '--acp'], '--standing cannot be combined with --acp'],
+    [['--standing', '--verify'], '--standing cannot be combined with --verify'],
+    [['--allow-parallel-in-progress', '--render'], '--allow-parallel-in-progress applies only to --verify'],
+    [['--unknown-item-keys', 'drop'], '--unknown-item-keys applies only to --verify'],
+    [['--acp', '--allow-parallel-in-progress'], '--allow-parallel-in-progress applies only to --verify'],
+    [['--bogus'], "Unknown option '--bogus'"],
+  ])('%j', async (flags, message) => {
+    const result = await run(['replay', ...flags, '-'], HEADER)
+    expect(result.status).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr.startsWith(`todo-write: ${message}`)).toBe(true)
+    expect(result.stderr.endsWith(USAGE)).toBe(true)
+  })
+
+  it('exactly one log', async () => {
+    for (const argv of [['replay'], ['replay', '-', '-'], ['replay', '--render']]) {
+      expect(await run(argv, HEADER)).toEqual({ status: 2, stdout: '', stderr: 'todo-write: replay takes exactly one log: a file, or - for stdin\n' + USAGE })
+    }
+  })
+
+  describe('a log that cannot be opened or read', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'todo-write-replay-'))
+    afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+    it('a missing file', async () => {
+      const missing = join(dir, 'missing.jsonl')
+      const result = await run(['replay', missing])
+      expect(result).toMatchObject({ status: 2, stdout: '' })
+      expect(result.stderr).toMatch(new RegExp(`^todo-write: cannot open ${JSON.stringify(missing).replace(/[.\\]/g, '\\$&')}: ENOENT`))
+    })
+
+    it('a directory', async () => {
+      const result = await run(['replay', dir])
+      expect(result).toMatchObject({ status: 2, stdout: '' })
+      expect(result.stderr.startsWith(`todo-write: cannot read ${JSON.stringify(dir)}: EISDIR`)).toBe(true)
+    })
+
+    it('a file read like any other', async () => {
+      const file = join(dir, 'log.jsonl')
+      writeFileSync(file, HEADER + write(0, '[]'))
+      expect(await run(['replay', file])).toEqual({ status: 0, stdout: '[]\n', stderr: '' })
+    })
+
+    it('stdin that fails', async () => {
+      const stdin = new Readable({
+        read() {
+          this.destroy(new Error('boom'))
+        },
+      })
+      const stdout = sink()
+      const stderr = sink()
+      await expect(runReplay(['-'], stdin, stdout, stderr)).rejects.toThrow(/^cannot read stdin: boom$/)
+    })
+  })
+
+  it('replay --help', async () => {
+    expect(await run(['replay', '--help'])).toEqual({ status: 0, stdout: REPLAY_HELP + '\n', stderr: '' })
+    expect((await run(['--help'])).stdout).toContain(REPLAY_HELP)
+    expect(REPLAY_HELP).toContain('--verify')
+  })
+})
+
+describe('output', () => {
+  it('counted: singular for exactly 1', () => {
+    expect([0, 1, 2].map((n) => counted(n, 'mismatch', 'mismatches'))).toEqual(['0 mismatches', '1 mismatch', '2 mismatches'])
+  })
+
+  it('waits for a slow stdout instead of piling output up in memory', async () => {
+    let buffered = 0
+    let written = ''
+    const stdout = new Writable({
+      highWaterMark: 64,
+      write(chunk: Buffer, _encoding, callback) {
+        written += chunk.toString()
+        setImmediate(callback)
+      },
+    })
+    const original = stdout.write.bind(stdout)
+    stdout.write = ((chunk: string) => {
+      const ok = original(chunk)
+      buffered = Math.max(buffered, stdout.writableLength)
+      return ok
+    }) as typeof stdout.write
+    let log = HEADER
+    for (let seq = 0; seq < 200; seq++) log += write(seq, `[{"content":"task ${seq}","status":"pending"}]`)
+    const status = await runReplay(['--acp', '-'], Readable.from([Buffer.from(log)]), stdout, sink())
+    expect(status).toBe(0)
+    expect(written.split('\n')).toHaveLength(201)
+    expect(written.split('\n')[199]).toBe('{"sessionUpdate":"plan","entries":[{"content":"task 199","priority":"medium","status":"pending"}]}')
+    expect(buffered).toBeLessThan(250)
+  })
+})

@@ -1,0 +1,200 @@
+// The verifier (TW-VERIFY-1, TW-VERIFY-2): every todo_write call re-run through the
+// reference with an owning agent session, paired with its result by callId and with its
+// snapshot by order. Expected texts are written out here, not computed by src.
+import { describe, expect, it } from 'vitest'
+import type { LogEvent } from '../../src/core/event.js'
+import { expectedOutcome, Verifier, type Mismatch } from '../../src/log/verify.js'
+import type { TodoWriteOptions } from '../../src/core/options.js'
+
+const OK1 = 'Updated todo list: 1 pending, 0 in progress, 0 completed.'
+let seq = 0
+const call = (callId: unknown, args: unknown, name = 'todo_write'): LogEvent => ({ type: 'tool/call', seq: seq++, data: { turn: 1, step: 1, callId, name, arguments: args } })
+const result = (callId: unknown, text: string, isError: unknown, content: unknown = [{ type: 'text', text }]): LogEvent => ({ type: 'tool/result', seq: seq++, data: { turn: 1, step: 1, callId, content, isError } })
+const write = (todos: unknown): LogEvent => ({ type: 'todo/write', seq: seq++, data: { todos } })
+const A = '{"todos":[{"content":" a ","status":"pending","id":7}]}'
+const A_TODOS = [{ content: 'a', status: 'pending' }]
+
+function verify(events: LogEvent[], options?: TodoWriteOptions): { mismatches: string[]; calls: number } {
+  const verifier = new Verifier(options)
+  const found: Mismatch[] = [...events.flatMap((event) => verifier.push(event)), ...verifier.end()]
+  return { mismatches: found.map(({ seq, message }) => `seq ${seq}: ${message}`), calls: verifier.calls }
+}
+
+/** Builds events with seqs from 0, in order. */
+const log = (...build: (() => LogEvent)[]): LogEvent[] => {
+  seq = 0
+  return build.map((make) => make())
+}
+
+describe('expectedOutcome (TW-VERIFY-1)', () => {
+  it('runs the call with an owning agent session', () => {
+    expect(expectedOutcome(A)).toEqual({ isError: false, text: OK1, data: '{"todos":[{"content":"a","status":"pending"}]}' })
+    expect(expectedOutcome('{"todos":[]}')).toEqual({ isError: false, text: 'Updated todo list: 0 pending, 0 in progress, 0 completed.', data: '{"todos":[]}' })
+  })
+
+  it('a refused call appends nothing', () => {
+    expect(expectedOutcome('{"todos":[{"content":"","status":"pending"}]}')).toEqual({ isError: true, text: 'Error: invalid todo: `content` must be a non-empty string', data: null })
+  })
+
+  it('takes the deployment options', () => {
+    const two = '{"todos":[{"content":"a","status":"in_progress"},{"content":"b","status":"in_progress"}]}'
+    expect(expectedOutcome(two).text).toBe('Error: invalid todos: at most one task may be in_progress, got 2')
+    expect(expectedOutcome(two, { allowParallelInProgress: true }).text).toBe('Updated todo list: 0 pending, 2 in progress, 0 completed.')
+  })
+
+  it('arguments that are not a JSON text: some error, no snapshot, text unchecked', () => {
+    for (const text of ['{"todos":[', '', 3, null, { todos: [] }]) expect(expectedOutcome(text)).toEqual({ isError: true, text: null, data: null })
+  })
+})
+
+describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
+  it('a call, its snapshot and its result as the harness logs them: no mismatch', () => {
+    const events = log(
+      () => call('c1', A),
+      () => write(A_TODOS),
+      () => result('c1', OK1, false),
+      () => call('c2', '{"todos":{}}'),
+      () => result('c2', 'Error: invalid arguments: "todos" must be an array', true),
+    )
+    expect(verify(events)).toEqual({ mismatches: [], calls: 2 })
+  })
+
+  it('the caller owns a session: a logged owner error is a mismatch', () => {
+    const events = log(() => call('c1', A), () => result('c1', 'Error: todo_write requires an owning agent session', true))
+    expect(verify(events).mismatches).toEqual([
+      'seq 1: call "c1": isError true, the reference says false',
+      `seq 1: call "c1": text "Error: todo_write requires an owning agent session", the reference says "${OK1}"`,
+      'seq 0: call "c1": no todo/write logged, the reference appends {"todos":[{"content":"a","status":"pending"}]}',
+    ])
+  })
+
+  it('a snapshot for a refused call, and a snapshot that differs (byte for byte, key order included)', () => {
+    const refused = log(() => call('c1', '{"todos":[{"content":"a","status":"on"}]}'), () => write([{ content: 'a', status: 'on' }]), () => result('c1', 'Error: invalid arguments: "todos[0].status" must be one of ["pending","in_progress","completed"]', true))
+    expect(verify(refused).mismatches).toEqual(['seq 1: call "c1": todo/write logged, the reference appends none'])
+    const reordered = log(() => call('c1', A), () => write([{ status: 'pending', content: 'a' }]), () => result('c1', OK1, false))
+    expect(verify(reordered).mismatches).toEqual(['seq 1: call "c1": todo/write data {"todos":[{"status":"pending","content":"a"}]}, the reference appends {"todos":[{"content":"a","status":"pending"}]}'])
+    const untrimmed = log(() => call('c1', A), () => write([{ content: ' a ', status: 'pending' }]), () => result('c1', OK1, false))
+    expect(verify(untrimmed).mismatches).toEqual(['seq 1: call "c1": todo/write data {"todos":[{"content":" a ","status":"pending"}]}, the reference appends {"todos":[{"content":"a","status":"pending"}]}'])
+  })
+
+  it.each([
+    ['not an array', { type: 'text', text: OK1 }],
+    ['two parts', [{ type: 'text', text: OK1 }, { type: 'text', text: '' }]],
+    ['no part', []],
+    ['a part that is not an object', [OK1]],
+    ['a part that is not text', [{ type: 'image', text: OK1 }]],
+    ['a text that is not a string', [{ type: 'text', text: 1 }]],
+  ])('content that is %s is not one text part', (_, content) => {
+    const events = log(() => call('c1', A), () => write(A_TODOS), () => result('c1', OK1, false, content))
+    expect(verify(events).mismatches).toEqual(['seq 2: call "c1": content is not one text part'])
+  })
+
+  it('isError missing or not a boolean', () => {
+    expect(verify(log(() => call('c1', A), () => write(A_TODOS), () => result('c1', OK1, undefined))).mismatches).toEqual(['seq 2: call "c1": isError undefined, the reference says false'])
+    expect(verify(log(() => call('c1', A), () => write(A_TODOS), () => result('c1', OK1, 'false'))).mismatches).toEqual(['seq 2: call "c1": isError "false", the reference says false'])
+  })
+
+  it('arguments that are not JSON: isError true and no snapshot pass, whatever the text', () => {
+    expect(verify(log(() => call('c1', '{"todos":'), () => result('c1', 'Error: bad JSON', true))).mismatches).toEqual([])
+    expect(verify(log(() => call('c1', '{"todos":'), () => write([]), () => result('c1', 'x', false))).mismatches).toEqual([
+      'seq 2: call "c1": isError false, the reference says true',
+      'seq 1: call "c1": todo/write logged, the reference appends none',
+    ])
+  })
+
+  it('arguments that are not a string are a mismatch, then checked like unparseable ones', () => {
+    expect(verify(log(() => call('c1', { todos: [] }), () => result('c1', 'Error', true)))).toEqual({ mismatches: ['seq 0: call "c1": data.arguments is not a JSON text'], calls: 1 })
+  })
+
+  it('a call without a string callId', () => {
+    expect(verify(log(() => call(undefined, A)))).toEqual({ mismatches: ['seq 0: todo_write tool/call has no callId'], calls: 1 })
+    expect(verify(log(() => call(7, A), () => write(A_TODOS))).mismatches).toEqual(['seq 0: todo_write tool/call has no callId', 'seq 1: todo/write that no todo_write call accounts for'])
+  })
+
+  it('a call with no result before the log ends; end() reports it once', () => {
+    const verifier = new Verifier()
+    const events = log(() => call('c1', A), () => write(A_TODOS))
+    expect(events.flatMap((event) => verifier.push(event))).toEqual([])
+    expect(verifier.end()).toEqual([{ seq: 0, message: 'call "c1": no tool/result logged' }])
+    expect(verifier.end()).toEqual([])
+  })
+
+  it('a snapshot outside any call, or a second one for the same call', () => {
+    expect(verify(log(() => write(A_TODOS))).mismatches).toEqual(['seq 0: todo/write that no todo_write call accounts for'])
+    expect(verify(log(() => call('c1', A), () => write(A_TODOS), () => write(A_TODOS), () => result('c1', OK1, false))).mismatches).toEqual(['seq 2: todo/write that no todo_write call accounts for'])
+    expect(verify(log(() => call('c1', A), () => result('c1', OK1, false), () => write(A_TODOS))).mismatches).toEqual([
+      'seq 0: call "c1": no todo/write logged, the reference appends {"todos":[{"content":"a","status":"pending"}]}',
+      'seq 2: todo/write that no todo_write call accounts for',
+    ])
+  })
+
+  it('pairs results by callId, in any order', () => {
+    const B = '{"todos":[{"content":"b","status":"completed"}]}'
+    const events = log(
+      () => call('c1', A),
+      () => call('c2', B),
+      () => write(A_TODOS),
+      () => write([{ content: 'b', status: 'completed' }]),
+      () => result('c2', 'Updated todo list: 0 pending, 0 in progress, 1 completed.', false),
+      () => result('c1', OK1, false),
+    )
+    expect(verify(events)).toEqual({ mismatches: [], calls: 2 })
+  })
+
+  it('a snapshot goes to the earliest open call the reference lets write', () => {
+    const refused = '{"todos":[{"content":"","status":"pending"}]}'
+    const EMPTY = 'Error: invalid todo: `content` must be a non-empty string'
+    const events = log(() => call('c1', refused), () => call('c2', A), () => write(A_TODOS), () => result('c1', EMPTY, true), () => result('c2', OK1, false))
+    expect(verify(events).mismatches).toEqual([])
+  })
+
+  it('else to the earliest open call without one', () => {
+    const refused = '{"todos":[{"content":"","status":"pending"}]}'
+    const EMPTY = 'Error: invalid todo: `content` must be a non-empty string'
+    const events = log(() => call('c1', refused), () => call('c2', refused), () => write(A_TODOS), () => result('c2', EMPTY, true), () => result('c1', EMPTY, true))
+    expect(verify(events).mismatches).toEqual(['seq 2: call "c1": todo/write logged, the reference appends none'])
+  })
+
+  it('a callId reused while open: the earlier call has no result, and the new one is the later call', () => {
+    const B = '{"todos":[{"content":"b","status":"pending"}]}'
+    const events = log(
+      () => call('x', A),
+      () => call('y', B),
+      () => call('x', A),
+      () => write([{ content: 'b', status: 'pending' }]),
+      () => write(A_TODOS),
+      () => result('y', OK1, false),
+      () => result('x', OK1, false),
+    )
+    expect(verify(events)).toEqual({ mismatches: ['seq 0: call "x": no tool/result logged'], calls: 3 })
+  })
+
+  it('ignores other tools, unpaired results, results without a string callId, and events without data', () => {
+    const events = log(
+      () => call('b1', '{}', 'bash'),
+      () => result('b1', 'ok', false),
+      () => result(undefined, 'ok', false),
+      () => ({ type: 'tool/call', seq: seq++, data: null }),
+      () => ({ type: 'tool/call', seq: seq++, data: [{ name: 'todo_write' }] }),
+      () => ({ type: 'tool/result', seq: seq++ }),
+      () => ({ type: 'user/message', seq: seq++, data: { name: 'todo_write' } }),
+    )
+    expect(verify(events)).toEqual({ mismatches: [], calls: 0 })
+    const pending = log(
+      () => call('c1', A),
+      () => result(undefined, 'x', true),
+      () => result('c9', 'x', true),
+      () => ({ type: 'tool/progress', seq: seq++, data: { callId: 'c1', content: [], isError: true } }),
+      () => write(A_TODOS),
+      () => result('c1', OK1, false),
+    )
+    expect(verify(pending).mismatches).toEqual([])
+  })
+
+  it('verifies under the deployment options', () => {
+    const two = '{"todos":[{"content":"a","status":"in_progress"},{"content":"b","status":"in_progress"}]}'
+    const events = log(() => call('c1', two), () => write([{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }]), () => result('c1', 'Updated todo list: 0 pending, 2 in progress, 0 completed.', false))
+    expect(verify(events, { allowParallelInProgress: true }).mismatches).toEqual([])
+    expect(verify(events).mismatches).toHaveLength(3)
+  })
+})
