@@ -1,6 +1,7 @@
 // Three projects, by what a test needs: `unit` runs in-process in seconds, `spec` checks the
 // spec's examples, the golden files and the vectors, `e2e` runs the built command in
-// subprocesses (CLI, kit, ports, robustness). The harness tests (test/harness/) are not
+// subprocesses (CLI, kit, ports, robustness), `bench` checks the benchmark's own record
+// (nothing timed). The harness tests (test/harness/) are not
 // here: they run on the real harness, through `npm run test:harness`.
 import { defineConfig } from 'vitest/config'
 
@@ -16,6 +17,7 @@ export default defineConfig({
       { test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       { test: { ...shared, name: 'spec', include: ['test/spec/**/*.test.ts'] } },
       { test: { ...shared, name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+      { test: { ...shared, name: 'bench', include: ['bench/**/*.test.ts'] } },
     ],
   },
 })

@@ -1,7 +1,7 @@
 // The benchmark's inputs: todo lists that look like an agent's (varied imperative sentences
 // of 20–80 characters, distinct, a few completed, one in progress, the rest pending), as
 // the JSON text the harness would hand to JSON.parse. Deterministic: seeded.
-import { seededRandom } from './random.js'
+import { seededRandom } from '../src/kit/generators.js'
 
 const VERBS = ['Read', 'Fix', 'Add tests for', 'Refactor', 'Document', 'Review', 'Remove', 'Rename', 'Profile', 'Split', 'Inline', 'Check', 'Update', 'Port', 'Simplify', 'Measure', 'Benchmark', 'Validate', 'Migrate', 'Log']
 const OBJECTS = ['the parser', 'the duplicate check', 'the session log', 'the retry loop', 'the config loader', 'the CLI flags', 'the error messages', 'the cache layer', 'the HTTP client', 'the schema walk', 'the replay code', 'the trim table', 'the protocol framing', 'the test fixtures', 'the build script', 'the lockfile', 'the release notes', 'the README examples', 'the date handling', 'the Unicode quoting', 'the option defaults', 'the plugin export', 'the vector files', 'the shrinker', 'the timeout handling']

@@ -1,5 +1,5 @@
-// bench/results.json and the README table rendered from it. `npm run bench` rewrites the
-// README block between the markers; test/bench-report.test.ts checks that they agree.
+// bench/results.json and the table rendered from it. `npm run bench` rewrites the block
+// between the markers in docs/benchmarks.md; bench/report.test.ts checks that they agree.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, platform, arch } from 'node:os'
 import { join } from 'node:path'
@@ -38,6 +38,8 @@ export interface BenchResults {
 }
 
 export const RESULTS_FILE = 'bench/results.json'
+/** The page that shows the table. */
+export const DOC_FILE = 'docs/benchmarks.md'
 export const TABLE_START = '<!-- bench-table:start (written by `npm run bench` from bench/results.json) -->'
 export const TABLE_END = '<!-- bench-table:end -->'
 
@@ -90,63 +92,7 @@ export const readResults = (root: string): BenchResults => JSON.parse(readFileSy
 
 export function writeResults(root: string, results: BenchResults): void {
   writeFileSync(join(root, RESULTS_FILE), JSON.stringify(results, null, 2) + '\n')
-  const readme = join(root, 'README.md')
-  writeFileSync(readme, replaceBlock(readFileSync(readme, 'utf8'), TABLE_START, TABLE_END, renderTable(results)))
+  const page = join(root, DOC_FILE)
+  writeFileSync(page, replaceBlock(readFileSync(page, 'utf8'), TABLE_START, TABLE_END, renderTable(results)))
 }
 
-export interface LinearityResult {
-  what: string
-  small: string
-  big: string
-  /** Median over 5 repetitions of T(one call on the 10× input) / T(one call on the 1× input). */
-  ratio: number
-  spread: [number, number]
-  met: boolean
-}
-
-export interface FuzzResults {
-  machine: Machine
-  seed: number
-  calls: number
-  seconds: number
-  failures: number
-  byOutcome: Record<string, number>
-  byMode: Record<string, number>
-  bySource: Record<string, number>
-  giants: number
-  linearity: LinearityResult[]
-}
-
-export const FUZZ_RESULTS_FILE = 'bench/fuzz-results.json'
-export const FUZZ_START = '<!-- fuzz-figures:start (written by `npm run fuzz` from bench/fuzz-results.json) -->'
-export const FUZZ_END = '<!-- fuzz-figures:end -->'
-
-const count = (n: number | undefined): string => (n ?? 0).toLocaleString('en-US')
-
-/** The markdown block of a fuzz run: what ran, what it found, the linearity table. */
-export function renderFuzz(results: FuzzResults): string {
-  const o = results.byOutcome
-  const m = results.byMode
-  return [
-    `Machine: ${machineLine(results.machine)}.`,
-    '',
-    `Seed ${results.seed}: ${count(results.calls)} calls in ${results.seconds.toFixed(0)} s (${count(Math.round(results.calls / results.seconds))} a second, the checks included), ` +
-      `**${count(results.failures)} failures**. Through \`callTodoWrite\` ${count(m.call)}, \`executeTodoWrite\` ${count(m.execute)}, the protocol server ${count(m.protocol)}; ` +
-      `${count(results.giants)} giants and ${count(results.bySource['hostile request'])} hostile protocol requests among them. ` +
-      `Outcomes: ${count(o.accepted)} accepted, ${count(o.arguments)} schema refusals, ${count(o.empty)} empty, ${count(o.duplicate)} duplicate, ${count(o.in_progress)} too many in progress, ${count(o.owner)} without an owner.`,
-    '',
-    '| kind of input | 1× | 10× | time ratio (median) | middle half | target | met |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
-    ...results.linearity.map(
-      (l) => `| ${cell(l.what)} | ${l.small} | ${l.big} | ${ratioText(l.ratio)} | ${ratioText(l.spread[0])}–${ratioText(l.spread[1])} | ≤ 15 | ${metText(l.met)} |`,
-    ),
-  ].join('\n')
-}
-
-export function writeFuzzResults(root: string, results: FuzzResults): void {
-  writeFileSync(join(root, FUZZ_RESULTS_FILE), JSON.stringify(results, null, 2) + '\n')
-  const readme = join(root, 'README.md')
-  writeFileSync(readme, replaceBlock(readFileSync(readme, 'utf8'), FUZZ_START, FUZZ_END, renderFuzz(results)))
-}
-
-export const readFuzzResults = (root: string): FuzzResults => JSON.parse(readFileSync(join(root, FUZZ_RESULTS_FILE), 'utf8')) as FuzzResults

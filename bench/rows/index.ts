@@ -6,5 +6,6 @@ import { peers } from './b-peers.js'
 import { violations } from './c-violations.js'
 import { replay } from './d-replay.js'
 import { serve } from './e-serve.js'
+import { linearity } from './f-linearity.js'
 
-export const ROWS: Row[] = [parseFloor, peers, violations, replay, serve]
+export const ROWS: Row[] = [parseFloor, peers, violations, replay, serve, linearity]

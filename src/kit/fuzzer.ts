@@ -2,7 +2,7 @@
 // the in-process reference, compared call by call; a disagreement is shrunk to the
 // smallest sequence that still disagrees, and kept as a regression case file.
 import fc from 'fast-check'
-import { jsonText, sequenceFor, type Sequence } from './generators.js'
+import { sequenceFor, writeJsonNode, type Sequence } from './generators.js'
 import type { ProfileName } from '../core/options.js'
 import { runCalls } from './run-case.js'
 import type { CallFailure } from './compare.js'
@@ -42,7 +42,7 @@ export interface FuzzResult {
 
 /** The text each generated call sends. */
 export const sequenceInputs = (s: Sequence): CallInput[] =>
-  s.calls.map((call) => ({ args: jsonText(call.args, call.spaced), agent: call.agent, options: s.options }))
+  s.calls.map((call) => ({ args: writeJsonNode(call.args, call.spaced), agent: call.agent, options: s.options }))
 
 export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResult> {
   const failures = new WeakMap<Sequence, CallFailure>()

@@ -36,14 +36,14 @@ const quote = ({ value, ascii }: JsonString): string => {
   return ascii ? text.replace(/[\u0080-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')) : text
 }
 
-/** The JSON text of a tree. */
-export function jsonText(node: JsonNode, spaced = false): string {
+/** The JSON text of a syntax tree. */
+export function writeJsonNode(node: JsonNode, spaced = false): string {
   const [colon, comma] = spaced ? [': ', ', '] : [':', ',']
   switch (node.kind) {
     case 'object':
-      return `{${node.entries.map(([key, value]) => quote(key) + colon + jsonText(value, spaced)).join(comma)}}`
+      return `{${node.entries.map(([key, value]) => quote(key) + colon + writeJsonNode(value, spaced)).join(comma)}}`
     case 'array':
-      return `[${node.items.map((item) => jsonText(item, spaced)).join(comma)}]`
+      return `[${node.items.map((item) => writeJsonNode(item, spaced)).join(comma)}]`
     case 'string':
       return quote(node)
     case 'literal':
@@ -59,19 +59,25 @@ const object = (entries: fc.Arbitrary<[JsonString, JsonNode][]>): fc.Arbitrary<J
 const array = (items: fc.Arbitrary<JsonNode[]>): fc.Arbitrary<JsonNode> => items.map((i) => ({ kind: 'array' as const, items: i }))
 const entry = (name: fc.Arbitrary<JsonString>, value: fc.Arbitrary<JsonNode>) => fc.tuple(name, value)
 
-/** Code points inside the trim set of TW-TRIM-1 and just outside it (other runtimes' trims). */
-const NEAR_WHITESPACE = [
-  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2000, 0x2007, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
-  0x00, 0x08, 0x0e, 0x1c, 0x1d, 0x1e, 0x1f, 0x85, 0x180e, 0x200b, 0x200c, 0x200d, 0x2060,
-].map((c) => String.fromCodePoint(c))
+/** The trim set of TW-TRIM-1 (ECMAScript WhiteSpace and LineTerminator), every code point. */
+export const TRIM_SET: readonly number[] = [
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028,
+  0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
+]
+/** Look-alikes that other runtimes' trims strip but ECMAScript's does not. */
+export const NOT_TRIMMED: readonly number[] = [0x00, 0x08, 0x0e, 0x1c, 0x1d, 0x1e, 0x1f, 0x85, 0x180e, 0x200b, 0x200c, 0x200d, 0x2060]
 
-const padding = fc.array(fc.constantFrom(...NEAR_WHITESPACE), { maxLength: 3 }).map((chars) => chars.join(''))
+const NEAR_WHITESPACE = [...TRIM_SET, ...NOT_TRIMMED].map((c) => String.fromCodePoint(c))
+
+/** Whitespace from inside the trim set and just outside it. */
+export const padding = fc.array(fc.constantFrom(...NEAR_WHITESPACE), { maxLength: 3 }).map((chars) => chars.join(''))
 /** A small pool makes duplicates (after trimming) frequent. */
 const pooled = fc.constantFrom('a', 'b', 'run tests', '', 'é', 'e\u0301', '"q"', 'x\\y', 'tab\there', '\u2028', 'a\ud800', '😀', '\ude00\ud83d', '\u007f/')
 const core = fc.oneof({ weight: 5, arbitrary: pooled }, fc.string({ unit: 'binary', maxLength: 8 }), fc.string({ unit: 'binary-ascii', maxLength: 6 }))
 export const content = fc.tuple(padding, core, padding).map(([before, middle, after]) => before + middle + after)
 
-const STATUS = fc.constantFrom('pending', 'in_progress', 'completed')
+export const STATUS_VALUES = ['pending', 'in_progress', 'completed'] as const
+const STATUS = fc.constantFrom(...STATUS_VALUES)
 const statusValue: fc.Arbitrary<JsonNode> = fc.oneof(
   { weight: 12, arbitrary: str(STATUS) },
   str(fc.constantFrom('Pending', ' pending', 'done', 'in progress', '')),
@@ -83,7 +89,7 @@ const small: fc.Arbitrary<JsonNode> = fc.oneof(literal, str(fc.string({ maxLengt
 /** Extra item keys: plain, prototype-named, and integer-like ones (JS lists those first). */
 const EXTRA_KEYS = ['id', 'note', 'priority', '__proto__', 'constructor', '0', '1', '2', '10', '01', '-1', '4294967294', '4294967295']
 
-const item: fc.Arbitrary<JsonNode> = fc
+const itemNode: fc.Arbitrary<JsonNode> = fc
   .record({
     content: fc.option(contentValue, { freq: 12 }),
     status: fc.option(statusValue, { freq: 12 }),
@@ -104,13 +110,13 @@ const item: fc.Arbitrary<JsonNode> = fc
     return { kind: 'object' as const, entries: extrasFirst ? [...extras, ...base] : [...base, ...extras] }
   })
 
-const todos = array(fc.array(fc.oneof({ weight: 15, arbitrary: item }, small), { maxLength: 6 }))
+const todos = array(fc.array(fc.oneof({ weight: 15, arbitrary: itemNode }, small), { maxLength: 6 }))
 
 /** Arguments: mostly `{"todos": […]}`, sometimes with extra or repeated top-level keys, sometimes not an object. */
 export const argsNode: fc.Arbitrary<JsonNode> = fc.oneof(
   { weight: 12, arbitrary: object(fc.tuple(entry(key('todos'), todos)).map((e) => e)) },
   { weight: 2, arbitrary: object(fc.array(fc.oneof(entry(key('todos'), todos), entry(key('todo', 'Todos', 'reason', '__proto__'), small)), { maxLength: 3 })) },
-  { weight: 1, arbitrary: fc.oneof(small, array(fc.array(item, { maxLength: 2 }))) },
+  { weight: 1, arbitrary: fc.oneof(small, array(fc.array(itemNode, { maxLength: 2 }))) },
 )
 
 /** Any of the three options, each present or not, over a profile. */
@@ -129,7 +135,7 @@ export function optionsFor(profiles: readonly ProfileName[]): fc.Arbitrary<Recor
   return fc.oneof({ weight: 4, arbitrary: named }, fc.tuple(named, overrides).map(([base, more]) => ({ ...base, ...more })))
 }
 
-const call: fc.Arbitrary<GeneratedCall> = fc.record({
+const generatedCall: fc.Arbitrary<GeneratedCall> = fc.record({
   args: argsNode,
   spaced: fc.boolean(),
   agent: fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, fc.constant(false)),
@@ -137,4 +143,238 @@ const call: fc.Arbitrary<GeneratedCall> = fc.record({
 
 /** One session's calls under one set of options (a deployment) of one of `profiles`. */
 export const sequenceFor = (profiles: readonly ProfileName[] = PROFILE_NAMES): fc.Arbitrary<Sequence> =>
-  fc.record({ options: optionsFor(profiles), calls: fc.array(call, { minLength: 1, maxLength: 8 }) })
+  fc.record({ options: optionsFor(profiles), calls: fc.array(generatedCall, { minLength: 1, maxLength: 8 }) })
+
+// Values, as JSON.parse hands them to the tool: the property tests' arguments.
+
+export const status = fc.constantFrom(...STATUS_VALUES)
+
+/** An item that passes the schema, sometimes with extra keys the tool must drop. */
+export const item: fc.Arbitrary<{ content: string; status: string } & Record<string, unknown>> = fc
+  .tuple(content, status, fc.option(fc.dictionary(fc.constantFrom('id', 'priority', 'note', '__proto__'), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }), { nil: undefined }))
+  .map(([content, status, extra]) => ({ ...(extra ?? {}), content, status }))
+
+export const items = fc.array(item, { maxLength: 7 })
+
+/** Arguments that pass the schema. */
+export const validArgs = items.map((todos) => ({ todos }))
+
+/** Anything a model might send: schema-valid, near misses, and arbitrary JSON. */
+export const anyArgs: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: validArgs },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      todos: fc.array(
+        fc.oneof(
+          item,
+          fc.record({ content: fc.oneof(content, fc.jsonValue({ maxDepth: 1 })), status: fc.oneof(status, fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 1 })) }, { requiredKeys: [] }),
+          fc.jsonValue({ maxDepth: 1 }),
+        ),
+        { maxLength: 5 },
+      ),
+    }),
+  },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+)
+
+/** A call: arguments and whether the caller owns an agent session. */
+export const call = fc.record({ args: anyArgs, agent: fc.boolean() })
+export const calls = fc.array(call, { maxLength: 12 })
+
+// Hostile arguments as JSON TEXT (what the harness hands to JSON.parse, so repeated keys,
+// `__proto__` keys and escapes are exactly as a model could send them): prototype-named
+// keys and contents, lone surrogates, NUL, every trim-set character, near misses of every
+// schema rule; and the giants (1 MB contents, 10^5 items, 10^4 and 10^5 levels of nesting),
+// built on purpose. Drawn from a small seeded generator (mulberry32), so a run is the same
+// bytes on every machine.
+
+/** A seeded generator of numbers in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export type Random = () => number
+
+
+const int = (random: Random, below: number): number => Math.floor(random() * below)
+const pick = <T>(random: Random, list: readonly T[]): T => list[int(random, list.length)]!
+const chance = (random: Random, p: number): boolean => random() < p
+const quoteText = (text: string): string => JSON.stringify(text)
+
+/** Keys that name things on Object.prototype or bend key order (array-index keys, near-index keys). */
+export const HOSTILE_KEYS = [
+  '__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable',
+  '__defineGetter__', '__lookupSetter__', 'prototype', 'length', 'then', 'toJSON',
+  '0', '1', '10', '01', '4294967294', '4294967295', '-1', '1e3', '', ' ', 'content ', 'Content', 'STATUS', 'status\u0000',
+  'id', 'note', 'activeForm', '\ud800', '\u2028', 'todos',
+] as const
+
+/** Strings that are prototype names, JSON-ish, escapes, surrogates, controls, whitespace. */
+export const HOSTILE_STRINGS = [
+  '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype', 'valueOf', 'then',
+  '\u0000', 'a\u0000b', '\ud800', '\udfff', 'x\ud83d', '\ude00y', '\ud83d\ude00', '\udbff\udfff',
+  '\u2028', '\u2029', '\u0085', '\ufeff', '\u00a0', '\u180e', '\u200b', ' ', '\t\n', '\r\n', '"', '\\', '\\u0000', '/',
+  '</script>', 'null', '[]', '{}', 'pending', 'in_progress', 'completed', 'Pending', 'é', 'e\u0301', 'ﬀ', 'İ', 'ß',
+  'read the code', 'run tests', 'a', 'b',
+] as const
+
+const NEAR_STATUSES = ['Pending', 'PENDING', ' pending', 'pending ', 'in progress', 'in-progress', 'done', 'todo', '', '__proto__', 'toString', 'constructor', 'completed\u0000', 'completed\u200b'] as const
+
+const hostilePadding = (random: Random): string => {
+  let out = ''
+  for (let n = int(random, 4); n > 0; n--) out += String.fromCodePoint(pick(random, chance(random, 0.7) ? TRIM_SET : NOT_TRIMMED))
+  return out
+}
+
+/** One to four pieces: hostile strings and random UTF-16 code units (lone surrogates included). */
+export function hostileString(random: Random): string {
+  let out = ''
+  for (let n = 1 + int(random, 4); n > 0; n--) {
+    if (chance(random, 0.6)) out += pick(random, HOSTILE_STRINGS)
+    else for (let k = 1 + int(random, 6); k > 0; k--) out += String.fromCharCode(chance(random, 0.5) ? 0x20 + int(random, 0x5f) : int(random, 0x10000))
+  }
+  return chance(random, 0.5) ? hostilePadding(random) + out + hostilePadding(random) : out
+}
+
+/** A JSON text of any value, nested at most `depth` more levels. */
+export function hostileValue(random: Random, depth: number): string {
+  const kind = depth <= 0 ? int(random, 4) : int(random, 6)
+  switch (kind) {
+    case 0:
+      return quoteText(hostileString(random))
+    case 1:
+      return pick(random, ['0', '-0', '1', '-1', '1.5', '1e308', '-1e-7', '4294967295', '9007199254740993'])
+    case 2:
+      return pick(random, ['true', 'false', 'null'])
+    case 3:
+      return pick(random, ['[]', '{}', '""', '[null]', '{"":null}', '{"__proto__":null}', '{"__proto__":{"content":"x","status":"pending"}}'])
+    case 4:
+      return `[${Array.from({ length: int(random, 4) }, () => hostileValue(random, depth - 1)).join(',')}]`
+    default:
+      return `{${Array.from({ length: int(random, 4) }, () => `${quoteText(pick(random, HOSTILE_KEYS))}:${hostileValue(random, depth - 1)}`).join(',')}}`
+  }
+}
+
+/** An item's JSON text: mostly close to valid, keys in any order, repeated keys, prototype-named keys. */
+function hostileItem(random: Random, contents: string[]): string {
+  if (chance(random, 0.03)) return hostileValue(random, 2)
+  const entries: string[] = []
+  if (chance(random, 0.98)) {
+    let content: string
+    if (contents.length > 0 && chance(random, 0.25)) content = hostilePadding(random) + pick(random, contents) + hostilePadding(random)
+    else content = hostileString(random)
+    contents.push(content)
+    entries.push(`"content":${chance(random, 0.97) ? quoteText(content) : hostileValue(random, 1)}`)
+  }
+  if (chance(random, 0.98)) {
+    const status = chance(random, 0.93) ? quoteText(pick(random, STATUS_VALUES)) : chance(random, 0.6) ? quoteText(pick(random, NEAR_STATUSES)) : hostileValue(random, 1)
+    entries.push(`"status":${status}`)
+  }
+  for (let n = chance(random, 0.3) ? 1 + int(random, 3) : 0; n > 0; n--) entries.push(`${quoteText(pick(random, HOSTILE_KEYS))}:${hostileValue(random, 2)}`)
+  // A repeated key: JSON.parse keeps the LAST value at the FIRST position (TW-JSON-1).
+  if (entries.length > 0 && chance(random, 0.05)) entries.push(entries[int(random, entries.length)]!.replace(/:.*$/s, `:${chance(random, 0.5) ? quoteText(pick(random, STATUS_VALUES)) : hostileValue(random, 1)}`))
+  for (let i = entries.length - 1; i > 0; i--) {
+    const j = int(random, i + 1)
+    ;[entries[i], entries[j]] = [entries[j]!, entries[i]!]
+  }
+  return `{${entries.join(',')}}`
+}
+
+/** A call's arguments text: mostly `{"todos":[…]}` with hostile items and keys, sometimes anything at all. */
+export function hostileArguments(random: Random): string {
+  if (chance(random, 0.1)) return hostileValue(random, 3)
+  const contents: string[] = []
+  const todos = `[${Array.from({ length: int(random, 9) }, () => hostileItem(random, contents)).join(',')}]`
+  const entries = [`"todos":${todos}`]
+  if (chance(random, 0.05)) entries[0] = `"__proto__":{"todos":${todos}}`
+  if (chance(random, 0.05)) entries.unshift(`"todos":${hostileValue(random, 1)}`)
+  for (let n = chance(random, 0.2) ? 1 + int(random, 2) : 0; n > 0; n--) entries.push(`${quoteText(pick(random, HOSTILE_KEYS))}:${hostileValue(random, 2)}`)
+  return `{${entries.join(',')}}`
+}
+
+/** A valid list of `count` distinct contents, statuses rotating with at most one in progress. */
+export const validList = (count: number, content: (i: number) => string = (i) => `task ${i}`): string =>
+  JSON.stringify({ todos: Array.from({ length: count }, (_, i) => ({ content: content(i), status: i === 0 ? 'in_progress' : i % 2 ? 'pending' : 'completed' })) })
+
+/**
+ * Distinct strings of length 40 that differ only at indices 5 and 6: src/distinct.ts files
+ * them all under one key, so they drive its fallback rather than its fast path.
+ */
+export const sharedKeyContent = (i: number): string =>
+  'a'.repeat(5) + String.fromCharCode(0x4e00 + (i % 4096), 0x4e00 + Math.floor(i / 4096)) + 'a'.repeat(33)
+
+const deepArray = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth)
+const deepObject = (depth: number): string => '{"a":'.repeat(depth) + 'null' + '}'.repeat(depth)
+
+export interface Giant {
+  label: string
+  text: string
+  options: { allowParallelInProgress?: boolean; unknownItemKeys?: 'drop' | 'reject' }
+}
+
+const MB = 1 << 20
+
+/** The giants of issue 7: each built once per run (they are the expensive inputs). */
+export function giants(): Giant[] {
+  const big = 'x'.repeat(MB)
+  const nasty = ('\ud800\u0000"\\\u2028é' + 'y'.repeat(58)).repeat(MB / 64)
+  const list = (todos: unknown[]) => JSON.stringify({ todos })
+  return [
+    { label: '1 MB content, accepted', text: list([{ content: ` ${big} `, status: 'pending' }]), options: {} },
+    { label: '1 MB content twice: duplicate, quoted', text: list([{ content: big, status: 'pending' }, { content: big, status: 'completed' }]), options: {} },
+    { label: '1 MB of lone surrogates, NUL, quotes, U+2028 twice: duplicate, quoted', text: list([{ content: nasty, status: 'pending' }, { content: nasty, status: 'pending' }]), options: {} },
+    { label: '1 MB of trim-set whitespace: empty', text: list([{ content: '\u3000 \ufeff\n'.repeat(MB / 4), status: 'pending' }]), options: {} },
+    { label: '10^5 items, accepted', text: validList(100_000), options: {} },
+    { label: '10^5 items, duplicate at the end', text: validList(100_000, (i) => (i === 99_999 ? 'task 0' : `task ${i}`)), options: {} },
+    { label: '10^5 items sharing one duplicate-check key, accepted', text: validList(100_000, sharedKeyContent), options: {} },
+    { label: '10^5 items, 10^5 violations', text: list(Array.from({ length: 100_000 }, (_, i) => ({ content: `t${i}`, status: 'done' }))), options: {} },
+    { label: '10^5 undeclared keys on one item (reject)', text: `{"todos":[{"content":"a","status":"pending",${Array.from({ length: 100_000 }, (_, i) => `"${i % 3 ? 'k' : ''}${99_999 - i}":0`).join(',')}}]}`, options: { unknownItemKeys: 'reject' } },
+    ...[10_000, 100_000].flatMap((depth): Giant[] => [
+      { label: `${depth} nested arrays as the arguments`, text: deepArray(depth), options: {} },
+      { label: `${depth} nested arrays as todos`, text: `{"todos":${deepArray(depth)}}`, options: {} },
+      { label: `${depth} nested arrays as an item`, text: `{"todos":[${deepArray(depth)}]}`, options: {} },
+      { label: `${depth} nested arrays as content`, text: `{"todos":[{"content":${deepArray(depth)},"status":"pending"}]}`, options: {} },
+      { label: `${depth} nested arrays as status`, text: `{"todos":[{"content":"a","status":${deepArray(depth)}}]}`, options: {} },
+      { label: `${depth} nested objects in an extra item key, accepted`, text: `{"todos":[{"content":"a","status":"pending","x":${deepObject(depth)}}]}`, options: {} },
+      { label: `${depth} nested objects in an extra item key (reject)`, text: `{"todos":[{"content":"a","status":"pending","x":${deepObject(depth)}}]}`, options: { unknownItemKeys: 'reject' } },
+      { label: `${depth} nested objects in an extra top-level key, accepted`, text: `{"todos":[],"x":${deepObject(depth)}}`, options: {} },
+    ]),
+  ]
+}
+
+/**
+ * Protocol requests (spec/protocol.md) with deep nesting or prototype names where the
+ * protocol expects something else: each must be answered — with an error response
+ * (TW-PROTO-ERROR-1), or for deep arguments text with the call's refusal — and the server
+ * must keep serving. 10^5 levels: JSON.stringify cannot write them back, so an error
+ * message that quotes them must not use it.
+ */
+export function hostileRequests(): { label: string; line: string; answer: 'error' | 'call' }[] {
+  const deep = deepArray(100_000)
+  const call = (fields: string) => `{"id":7,"cmd":"call","session":"s","args":"{\\"todos\\":[]}","agent":true,"options":{}${fields}}`
+  return [
+    { label: 'a deep id', line: `{"id":${deep},"cmd":"stop"}`, answer: 'error' },
+    { label: 'a deep cmd', line: `{"id":7,"cmd":${deep}}`, answer: 'error' },
+    { label: 'a deep protocol in start', line: `{"id":7,"cmd":"start","protocol":${deep}}`, answer: 'error' },
+    { label: 'a deep session', line: call(`,"session":${deep}`), answer: 'error' },
+    { label: 'deep args (not a text)', line: call(`,"args":${deep}`), answer: 'error' },
+    { label: 'deep args text', line: call(`,"args":${JSON.stringify(deep)}`), answer: 'call' },
+    { label: 'a deep agent', line: call(`,"agent":${deep}`), answer: 'error' },
+    { label: 'deep options', line: call(`,"options":${deep}`), answer: 'error' },
+    { label: 'a deep option value', line: call(`,"options":{"allowParallelInProgress":${deep}}`), answer: 'error' },
+    { label: 'a deep unknown option', line: call(`,"options":{"x":${deep}}`), answer: 'error' },
+    { label: 'a __proto__ option', line: call(`,"options":{"__proto__":{"allowParallelInProgress":true}}`), answer: 'error' },
+    { label: 'a constructor option', line: call(`,"options":{"constructor":true}`), answer: 'error' },
+    { label: 'a toString cmd', line: '{"id":7,"cmd":"toString"}', answer: 'error' },
+    { label: 'a __proto__ request', line: '{"__proto__":{"id":7,"cmd":"stop"}}', answer: 'error' },
+    { label: 'a deep request', line: deep, answer: 'error' },
+  ]
+}

@@ -7,7 +7,7 @@ import { ProtocolServer } from '../../src/kit/reference.js'
 import { UNWRITABLE, jsonText, writable } from '../../src/core/json.js'
 import { Config } from '../../src/plugin.js'
 import { BIN } from '../support/cli.js'
-import { hostileRequests } from './robustness/hostile.js'
+import { hostileRequests } from '../../src/kit/generators.js'
 
 const DEEP = '['.repeat(100_000) + ']'.repeat(100_000)
 

@@ -1,9 +1,12 @@
-// The shipped code stands alone: src/ imports only src/, node builtins and the package's
-// runtime dependencies — never test-only code or dev dependencies.
+// The layering (test/support/layers.ts): core imports nothing else of ours; log builds on
+// core, the kit on both, the CLI on all three; the package entries on core and log; no src/
+// file reads from test/; bench/ and test/ do not import each other. And the shipped code
+// stands alone: src/ imports only src/, node builtins and the package's runtime dependencies.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { forbiddenEdges, importEdges, layerOf } from '../support/layers.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SRC = join(ROOT, 'src')
@@ -17,6 +20,26 @@ const sources = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
 
 const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
+
+describe('layers', () => {
+  const edges = importEdges(ROOT)
+
+  it('every import follows the layering', () => {
+    expect(edges.length).toBeGreaterThan(200)
+    expect(forbiddenEdges(edges)).toEqual([])
+  })
+
+  it.each([
+    ['a core module importing the log layer', { from: 'src/core/tool.ts', to: 'src/log/plan.ts' }],
+    ['the log layer importing the kit', { from: 'src/log/verify.ts', to: 'src/kit/reference.ts' }],
+    ['an entry importing the CLI', { from: 'src/plugin.ts', to: 'src/cli/io.ts' }],
+    ['shipped code reading a test file', { from: 'src/kit/vectors.ts', to: 'test/golden/vectors/suite.json' }],
+    ['a benchmark importing a test helper', { from: 'bench/peers/agree.ts', to: 'test/support/model.ts' }],
+    ['a test importing a benchmark internal', { from: 'test/e2e/bench-report.test.ts', to: 'bench/report.ts' }],
+  ])('fails on a planted back-edge: %s', (_, planted) => {
+    expect(forbiddenEdges([...edges, planted])).toEqual([`${planted.from} (${layerOf(planted.from)}) imports ${planted.to} (${layerOf(planted.to)})`])
+  })
+})
 
 describe('src/ imports', () => {
   it.each(sources(SRC).map((file) => [relative(ROOT, file), file] as const))('%s imports only src, node: and runtime dependencies', (_, file) => {

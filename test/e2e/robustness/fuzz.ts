@@ -5,7 +5,7 @@
 // (`ProtocolServer`, what `todo-write serve` runs). Every call is also checked for: a
 // well-formed result, nothing logged but a valid snapshot (checkLog), the input not
 // mutated, and Object.prototype (with Array.prototype and friends) untouched.
-// `npm run fuzz` runs 10^6 calls (bench/fuzz.ts); test/robustness.test.ts runs 10^4.
+// `npm run fuzz` runs 10^6 calls (main.ts); test/e2e/robustness.test.ts runs 10^4.
 import fc from 'fast-check'
 import { callTodoWrite, type CallOutcome } from '../../../src/core/call.js'
 import { encodeLine } from '../../../src/kit/protocol.js'
@@ -14,9 +14,9 @@ import { checkLog } from '../../../src/log/invariant.js'
 import { MemorySession, type LogEvent } from '../../../src/core/event.js'
 import { resolveOptions, type TodoWriteOptions } from '../../../src/core/options.js'
 import { createTodoWriteTool, runTodoWrite, type TodoWriteTool } from '../../../src/core/tool.js'
-import { anyArgs } from '../../unit/properties/arbitraries.js'
+import { anyArgs } from '../../../src/kit/generators.js'
 import { modelCall, type ModelItem } from '../../support/model.js'
-import { giants, hostileArguments, hostileRequests, seededRandom, type Random } from './hostile.js'
+import { giants, hostileArguments, hostileRequests, seededRandom, type Random } from '../../../src/kit/generators.js'
 
 /** What is fuzzed: the real modules, unless a test hands in a broken one to see it caught. */
 export interface Subject {

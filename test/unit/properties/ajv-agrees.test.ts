@@ -5,7 +5,7 @@ import { expect } from 'vitest'
 import { checkArguments, parametersSchema } from '../../../src/core/schema.js'
 import { resolveOptions } from '../../../src/core/options.js'
 import { schemaViolations } from '../../../src/core/violations.js'
-import { anyArgs } from './arbitraries.js'
+import { anyArgs } from '../../../src/kit/generators.js'
 
 const ajv = new Ajv2020({ strict: false })
 const variants = (['drop', 'reject'] as const).map((unknownItemKeys) => {

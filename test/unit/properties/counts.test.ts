@@ -2,7 +2,7 @@ import { property } from '../../support/property.js'
 import { expect } from 'vitest'
 import { callTodoWrite } from '../../../src/core/call.js'
 import { MemorySession } from '../../../src/core/event.js'
-import { validArgs } from './arbitraries.js'
+import { validArgs } from '../../../src/kit/generators.js'
 
 property('TW-PROP-COUNTS: counts sum to the length and match each status', [validArgs], (args) => {
   const result = callTodoWrite(args, { agent: { session: new MemorySession() } })

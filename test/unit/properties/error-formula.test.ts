@@ -4,7 +4,7 @@ import { expect } from 'vitest'
 import { callTodoWrite } from '../../../src/core/call.js'
 import { MemorySession } from '../../../src/core/event.js'
 import { modelQuote, modelText, modelTrim } from '../../support/model.js'
-import { content, items, padding } from './arbitraries.js'
+import { content, items, padding } from '../../../src/kit/generators.js'
 
 const agent = () => ({ agent: { session: new MemorySession() } })
 

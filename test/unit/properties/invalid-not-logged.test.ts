@@ -5,7 +5,7 @@ import { callTodoWrite } from '../../../src/core/call.js'
 import { MemorySession } from '../../../src/core/event.js'
 import { validate } from '../../../src/core/validate.js'
 import { DEFAULT_OPTIONS } from '../../../src/core/options.js'
-import { call, validArgs } from './arbitraries.js'
+import { call, validArgs } from '../../../src/kit/generators.js'
 
 property('TW-PROP-INVALID-NOT-LOGGED: a refused call leaves the log unchanged', [validArgs, call], (first, next) => {
   const session = new MemorySession()

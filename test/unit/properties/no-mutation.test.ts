@@ -2,7 +2,7 @@ import { property } from '../../support/property.js'
 import { expect } from 'vitest'
 import { callTodoWrite } from '../../../src/core/call.js'
 import { MemorySession } from '../../../src/core/event.js'
-import { call } from './arbitraries.js'
+import { call } from '../../../src/kit/generators.js'
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null) {

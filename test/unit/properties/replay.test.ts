@@ -4,7 +4,7 @@ import { callTodoWrite } from '../../../src/core/call.js'
 import { MemorySession } from '../../../src/core/event.js'
 import { currentTodos } from '../../../src/log/plan.js'
 import { modelSnapshot, type ModelItem } from '../../support/model.js'
-import { calls } from './arbitraries.js'
+import { calls } from '../../../src/kit/generators.js'
 
 function play(sequence: { args: unknown; agent: boolean }[]) {
   const session = new MemorySession()
