@@ -1,10 +1,14 @@
 // The `todo-write` command: dispatches to its subcommands (the bin is bin.ts).
+import { readFileSync } from 'node:fs'
 import { CALL_HELP, runCall } from './call.js'
 import { CONFORM_HELP } from './conform-help.js'
 import { runDemo } from './demo.js'
 import { UsageError } from './io.js'
 import { runServe, SERVE_HELP } from './serve.js'
 import { REPLAY_HELP, runReplay } from './replay.js'
+
+/** The package's version, from its package.json (two levels up from dist/cli/ or src/cli/). */
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
 
 const HELP = `todo-write — the reference implementation of the todo_write agent tool
 
@@ -15,6 +19,7 @@ Usage:
   todo-write conform [options] -- <command>  check a port: vectors and differential fuzzing
   todo-write replay [flags] <file|->         read a session log: its plan, checked
   todo-write --help                          this text
+  todo-write --version                       the package's version
 
 ${CALL_HELP}
 
@@ -60,6 +65,9 @@ export async function main(argv: string[], io: Io = { stdin: process.stdin, stdo
       case '-h':
       case 'help':
         io.stdout.write(HELP)
+        return 0
+      case '--version':
+        io.stdout.write(`todo-write ${VERSION}\n`)
         return 0
       default:
         throw new UsageError(command === undefined ? 'no command given' : `unknown command ${JSON.stringify(command)}`)
