@@ -4,7 +4,7 @@ import { callTodoWrite } from '../../src/core/call.js'
 import { MemorySession } from '../../src/core/event.js'
 import { emitJsonSchema, parametersSchema } from '../../src/core/schema.js'
 import { DEFAULT_OPTIONS } from '../../src/core/options.js'
-import { goldenCalls, goldenFile } from '../support/golden.js'
+import { goldenCalls, schemaFile } from '../support/golden.js'
 
 const cases = goldenCalls()
 
@@ -26,7 +26,7 @@ describe('golden texts (TW-ENVELOPE-1, TW-SUCCESS-1, TW-ARGS-*)', () => {
 })
 
 describe('golden parameter schema (TW-ARGS-1)', () => {
-  it('the emitted JSON Schema equals test/golden/parameters.schema.json byte for byte', () => {
-    expect(emitJsonSchema(parametersSchema(DEFAULT_OPTIONS))).toBe(goldenFile('parameters.schema.json').toString('utf8'))
+  it('the emitted JSON Schema equals schemas/parameters.schema.json byte for byte', () => {
+    expect(emitJsonSchema(parametersSchema(DEFAULT_OPTIONS))).toBe(schemaFile('parameters.schema.json').toString('utf8'))
   })
 })

@@ -30,4 +30,6 @@ export function goldenCalls(): GoldenCall[] {
   })
 }
 
-export const goldenFile = (name: string): Buffer => readFileSync(`${GOLDEN_DIR}${name}`)
+/** The shipped JSON Schemas (schemas/), hand-written: what the model and harness UIs see. */
+export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url))
+export const schemaFile = (name: string): Buffer => readFileSync(`${SCHEMAS_DIR}${name}`)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { callTodoWrite } from '../../src/core/call.js'
 import { createTodoWriteTool, TodoWriteError } from '../../src/core/tool.js'
 import { TodoWriteValue } from '../../src/core/schema.js'
-import { goldenFile } from '../support/golden.js'
+import { schemaFile } from '../support/golden.js'
 import { emitJsonSchema } from '../../src/core/schema.js'
 
 const DEFAULT_DESCRIPTION =
@@ -29,8 +29,8 @@ describe('the tool object', () => {
   })
 
   it('TW-OPT-KEYS-2: the reject option closes the emitted item schema (golden)', () => {
-    expect(emitJsonSchema(createTodoWriteTool({ unknownItemKeys: 'reject' }).parameters)).toBe(goldenFile('parameters.reject.schema.json').toString('utf8'))
-    expect(emitJsonSchema(createTodoWriteTool().parameters)).toBe(goldenFile('parameters.schema.json').toString('utf8'))
+    expect(emitJsonSchema(createTodoWriteTool({ unknownItemKeys: 'reject' }).parameters)).toBe(schemaFile('parameters.reject.schema.json').toString('utf8'))
+    expect(emitJsonSchema(createTodoWriteTool().parameters)).toBe(schemaFile('parameters.schema.json').toString('utf8'))
   })
 
   it('execute throws the bare message; the registry adds the envelope (TW-ENVELOPE-1)', async () => {

@@ -51,7 +51,7 @@ describe('every spec example and golden call through ctx.tools.execute, with a r
 describe('ctx.tools.schemas(): what the model sees', () => {
   it('the parameter schema is the golden file, byte for byte, and the description states the policy', async () => {
     const { readFileSync } = await import('node:fs')
-    const golden = (name: string) => readFileSync(new URL(`../../golden/${name}`, import.meta.url), 'utf8')
+    const golden = (name: string) => readFileSync(new URL(`../../../schemas/${name}`, import.meta.url), 'utf8')
     for (const [config, file, policy] of [
       [{}, 'parameters.schema.json', 'At most one task may be in_progress at a time.'],
       [{ unknownItemKeys: 'reject', allowParallelInProgress: true }, 'parameters.reject.schema.json', 'Several tasks may be in_progress at once'],

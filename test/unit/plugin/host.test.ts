@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import * as plugin from '../../../src/index.js'
 import { createTodoWriteTool, type TodoWriteTool } from '../../../src/core/tool.js'
 import { emitJsonSchema } from '../../../src/core/schema.js'
-import { goldenFile } from '../../support/golden.js'
+import { schemaFile } from '../../support/golden.js'
 import { createTestHost, loadPlugin, subsetProblems, TestAgent, ToolRegistryService, type ToolCall } from '../../../src/testing.js'
 
 const PLAN = { todos: [{ content: ' a ', status: 'in_progress', id: 1 }] }
@@ -158,7 +158,7 @@ describe('TW-PLUGIN-4: todo-write/testing refuses what the harness refuses', () 
     await loadPlugin(ctx, plugin)
     const [schema] = tools.schemas()
     expect(schema!.name).toBe('todo_write')
-    expect(emitJsonSchema(schema!.parameters as never)).toBe(goldenFile('parameters.schema.json').toString('utf8'))
+    expect(emitJsonSchema(schema!.parameters as never)).toBe(schemaFile('parameters.schema.json').toString('utf8'))
   })
 })
 
@@ -195,7 +195,7 @@ describe('TW-PLUGIN-3: Config', () => {
   })
 
   it('publishes its config schema (golden) for harness UIs', () => {
-    expect(emitJsonSchema(plugin.ConfigSchema)).toBe(goldenFile('config.schema.json').toString('utf8'))
+    expect(emitJsonSchema(plugin.ConfigSchema)).toBe(schemaFile('config.schema.json').toString('utf8'))
   })
 
   it.each<[unknown, string]>([
