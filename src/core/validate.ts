@@ -1,6 +1,7 @@
 // Arguments → the normalized list, or the one failure the spec names. Pure: no I/O, no
-// owner, the input never mutated. Order (TW-ORDER-1): schema → per item in order (empty,
-// then duplicate) → the in_progress count. The owner check follows in tool.ts.
+// owner, the input never mutated. Order (TW-ORDER-1): the registry's copy (TW-JSON-2) →
+// schema → per item in order (empty, then duplicate) → the in_progress count. Every check
+// after the copy reads the copy, never the caller's value. The owner check follows in tool.ts.
 import {
   EMPTY_CONTENT,
   INVALID_ARGUMENTS,
@@ -8,13 +9,14 @@ import {
   duplicateContent,
   tooManyInProgress,
 } from './messages.js'
+import { define, isRecord, NOT_LOSSLESS, NotLossless, walk } from './copy.js'
 import { DistinctStrings } from './distinct.js'
-import { checkArguments, parametersSchema, type Todo, type TodoWriteArgs } from './schema.js'
+import { checkArguments, parametersSchema, type Status, type Todo, type TodoWriteArgs } from './schema.js'
 import type { ResolvedOptions } from './options.js'
 import { schemaViolations } from './violations.js'
 
 /** Which check refused the call; `message` is the text after the `Error: ` envelope. */
-export type FailureKind = 'arguments' | 'empty' | 'duplicate' | 'in_progress' | 'owner'
+export type FailureKind = 'lossless' | 'thrown' | 'arguments' | 'empty' | 'duplicate' | 'in_progress' | 'owner'
 
 export interface Failure {
   kind: FailureKind
@@ -37,23 +39,175 @@ export function checkSchema(args: unknown, options: ResolvedOptions): Failure | 
 
 /** The tool body's list checks on schema-valid arguments (TW-EMPTY-1, TW-DUP-1, TW-ACTIVE-1). */
 export function checkList(args: TodoWriteArgs, options: ResolvedOptions): Validation {
-  const todos: Todo[] = []
-  const seen = new DistinctStrings()
-  let inProgress = 0
-  for (const item of args.todos) {
-    const content = item.content.trim()
-    if (content === '') return fail('empty', EMPTY_CONTENT)
-    if (!seen.add(content)) return fail('duplicate', duplicateContent(content))
-    if (item.status === 'in_progress') inProgress++
-    todos.push({ content, status: item.status })
-  }
-  if (!options.allowParallelInProgress && inProgress > 1) return fail('in_progress', tooManyInProgress(inProgress, options.activeLimitWording))
-  return { ok: true, todos }
+  const list = new ListCheck()
+  for (const item of args.todos) list.add(item.content, item.status)
+  return list.result(options)
 }
 
-/** Schema, then list checks: everything but the owner. */
+/** The list checks, one item at a time: the first failure is kept, later items only counted. */
+class ListCheck {
+  readonly todos: Todo[] = []
+  private readonly seen = new DistinctStrings()
+  private inProgress = 0
+  private failure: Validation | null = null
+
+  add(content: string, status: Status): void {
+    if (this.failure !== null) return
+    const trimmed = content.trim()
+    if (trimmed === '') this.failure = fail('empty', EMPTY_CONTENT)
+    else if (!this.seen.add(trimmed)) this.failure = fail('duplicate', duplicateContent(trimmed))
+    else {
+      if (status === 'in_progress') this.inProgress++
+      this.todos.push({ content: trimmed, status })
+    }
+  }
+
+  result(options: ResolvedOptions): Validation {
+    if (this.failure !== null) return this.failure
+    if (!options.allowParallelInProgress && this.inProgress > 1) return fail('in_progress', tooManyInProgress(this.inProgress, options.activeLimitWording))
+    return { ok: true, todos: this.todos }
+  }
+}
+
+/** One of the three statuses, by comparison rather than a lookup: it runs once per item. */
+export const isStatus = (value: unknown): value is Status => value === 'pending' || value === 'in_progress' || value === 'completed'
+
+/** A schema-valid item, standing in for one already checked when the rest must be worded. */
+const CHECKED_ITEM = Object.freeze({ content: '', status: 'pending' })
+
+/**
+ * Everything but the owner, in the order of TW-ORDER-1, reading the caller's value once
+ * (TW-JSON-2): the registry's copy, the schema, then the list checks, every check on what
+ * was read. The common call is checked as it is read; anything outside the schema is
+ * copied whole and worded by the schema walk.
+ */
 export function validate(args: unknown, options: ResolvedOptions): Validation {
-  const schemaFailure = checkSchema(args, options)
-  if (schemaFailure) return { ok: false, failure: schemaFailure }
-  return checkList(args as TodoWriteArgs, options)
+  try {
+    return readAndCheck(args, options)
+  } catch (error) {
+    // The copy failed: not JSON data, or a getter or Proxy trap threw (the registry answers with what was thrown).
+    if (error instanceof NotLossless) return fail('lossless', NOT_LOSSLESS)
+    return fail('thrown', error instanceof Error ? error.message : String(error))
+  }
+}
+
+/** Whether Object.prototype has enumerable keys (pollution): then for…in counts would include them. */
+function inheritsEnumerable(): boolean {
+  for (const _ in Object.prototype) return true
+  return false
+}
+
+/** How many keys for…in lists: own enumerable ones, when nothing enumerable is inherited. */
+function keyCount(object: object): number {
+  let n = 0
+  for (const _ in object) n++
+  return n
+}
+
+/**
+ * Whether for…in lists exactly `content` and `status`, so (with nothing enumerable
+ * inherited) they are the item's only own enumerable keys. for…in allocates nothing for
+ * objects of one shape: V8 caches their key list.
+ */
+function isPlainItem(item: object): boolean {
+  let n = 0
+  for (const key in item) {
+    if (key !== 'content' && key !== 'status') return false
+    n++
+  }
+  return n === 2
+}
+
+function readAndCheck(args: unknown, options: ResolvedOptions): Validation {
+  if (args === null || typeof args !== 'object' || Array.isArray(args) || !isRecord(args)) return worded(walk(args, true), options)
+  // The common shapes are recognized by counting keys (no allocation) when no key is inherited.
+  const counted = !inheritsEnumerable()
+  let todos: unknown
+  if (counted && keyCount(args) === 1 && Object.hasOwn(args, 'todos')) todos = (args as { todos: unknown }).todos
+  else {
+    let hasTodos = false
+    for (const key of Object.keys(args)) {
+      const value = (args as Record<string, unknown>)[key]
+      if (key === 'todos') {
+        todos = value
+        hasTodos = true
+      } else walk(value, false, [args]) // allowed and unused, but JSON data all the same
+    }
+    if (!hasTodos) return worded({}, options)
+  }
+  if (todos === null || typeof todos !== 'object' || !Array.isArray(todos)) return worded({ todos: walk(todos, true, [args]) }, options)
+  if (Object.getPrototypeOf(todos) !== Array.prototype || todos === args) throw new NotLossless()
+  const closed = options.unknownItemKeys === 'reject'
+  const list = new ListCheck()
+  const length = todos.length
+  // Set once an item is outside the schema: from then on, every item's copy (earlier ones as CHECKED_ITEM).
+  let copies: unknown[] | null = null
+  for (let i = 0; i < length; i++) {
+    if (!(i in todos)) throw new NotLossless()
+    const item: unknown = todos[i]
+    // The common item: a record with exactly its own `content` and `status`, read once each.
+    if (counted && typeof item === 'object' && item !== null && !Array.isArray(item) && isRecord(item) && isPlainItem(item)) {
+      const { content, status } = item as { content: unknown; status: unknown }
+      if (typeof content === 'string' && isStatus(status)) {
+        if (copies === null) list.add(content, status)
+        else copies.push(CHECKED_ITEM)
+        continue
+      }
+      copies ??= new Array<unknown>(i).fill(CHECKED_ITEM)
+      copies.push({ content: walk(content, true, [args, todos, item]), status: walk(status, true, [args, todos, item]) })
+      continue
+    }
+    const read = readItem(item, closed, [args, todos])
+    if (read.valid && copies === null) list.add(read.content, read.status)
+    else {
+      copies ??= new Array<unknown>(i).fill(CHECKED_ITEM)
+      copies.push(read.valid ? CHECKED_ITEM : read.copy)
+    }
+  }
+  return copies === null ? list.result(options) : worded({ todos: copies }, options)
+}
+
+type ItemRead = { valid: true; content: string; status: Status } | { valid: false; copy: unknown }
+
+/**
+ * Read one item, its keys and values once: valid when content is a string, status one of
+ * the three and, under `closed`, there is no other key; else its copy, in its key order.
+ */
+function readItem(item: unknown, closed: boolean, path: readonly object[]): ItemRead {
+  if (item === null || typeof item !== 'object' || Array.isArray(item) || !isRecord(item)) return { valid: false, copy: walk(item, true, path) }
+  let content: unknown
+  let status: unknown
+  let hasContent = false
+  let hasStatus = false
+  const keys = Object.keys(item)
+  const values = new Array<unknown>(keys.length)
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k]!
+    const value = (item as Record<string, unknown>)[key]
+    values[k] = value
+    if (key === 'content') {
+      content = value
+      hasContent = true
+    } else if (key === 'status') {
+      status = value
+      hasStatus = true
+    }
+  }
+  const extra = keys.length > Number(hasContent) + Number(hasStatus)
+  const valid = hasContent && hasStatus && typeof content === 'string' && isStatus(status) && !(closed && extra)
+  const inner = [...path, item]
+  // Extra keys are dropped (TW-OPT-KEYS-1) or refused, but must be JSON data all the same;
+  // an item outside the schema is copied whole, in its key order.
+  const copy: Record<string, unknown> | null = valid ? null : {}
+  for (let k = 0; k < keys.length; k++) {
+    const copied = walk(values[k], !valid, inner)
+    if (copy !== null) define(copy, keys[k]!, copied)
+  }
+  return valid ? { valid, content: content as string, status: status as Status } : { valid, copy }
+}
+
+/** The worded schema refusal of a copy outside the schema (or, should it pass, its list checks). */
+function worded(copy: unknown, options: ResolvedOptions): Validation {
+  const failure = checkSchema(copy, options)
+  return failure ? { ok: false, failure } : checkList(copy as TodoWriteArgs, options)
 }

@@ -4,7 +4,7 @@
 import { callTodoWrite } from '../core/call.js'
 import { MemorySession } from '../core/event.js'
 import { TODO_WRITE, TOOL_CALL, TOOL_RESULT, type LogEvent } from './events.js'
-import type { TodoWriteOptions } from '../core/options.js'
+import { resolveOptions, type ResolvedOptions, type TodoWriteOptions } from '../core/options.js'
 import { TOOL_NAME } from '../core/messages.js'
 import { isPlainObject } from '../core/json.js'
 
@@ -60,7 +60,12 @@ export class Verifier {
   calls = 0
   private readonly open = new Map<string, OpenCall>()
 
-  constructor(private readonly options: TodoWriteOptions = {}) {}
+  private readonly options: ResolvedOptions
+
+  /** `options` as the deployment that wrote the log had them (TW-OPT-1); checked here, once. */
+  constructor(options?: TodoWriteOptions) {
+    this.options = resolveOptions(options)
+  }
 
   push(event: LogEvent): Mismatch[] {
     const data = isPlainObject(event.data) ? event.data : {}

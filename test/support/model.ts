@@ -53,7 +53,7 @@ export interface ModelItem {
  * The text of a call whose arguments are schema-valid, per TW-ORDER-1: first failing
  * item (empty, else duplicate of an earlier trimmed content), then the count, then the owner.
  */
-export function modelText(items: readonly ModelItem[], agent: boolean, allowParallel = false): string {
+export function modelText(items: readonly ModelItem[], agent: boolean, allowParallel = false, parentheses = false): string {
   const earlier = new Set<string>()
   for (const item of items) {
     const trimmed = modelTrim(item.content)
@@ -62,7 +62,7 @@ export function modelText(items: readonly ModelItem[], agent: boolean, allowPara
     earlier.add(trimmed)
   }
   const active = items.filter((item) => item.status === 'in_progress').length
-  if (active > 1 && !allowParallel) return `Error: invalid todos: at most one task may be in_progress, got ${active}`
+  if (active > 1 && !allowParallel) return `Error: invalid todos: at most one task may be in_progress${parentheses ? ` (got ${active})` : `, got ${active}`}`
   if (!agent) return 'Error: todo_write requires an owning agent session'
   const count = (status: string) => items.filter((item) => item.status === status).length
   return `Updated todo list: ${count('pending')} pending, ${count('in_progress')} in progress, ${count('completed')} completed.`
@@ -108,17 +108,61 @@ export function modelViolations(args: unknown, closedItems = false): string[] {
   return out
 }
 
-/** Options as the model reads them (spec section 9; absent keys take their defaults). */
+/** Options as the model reads them (spec section 8: a profile sets all three; a given key overrides it). */
 export interface ModelOptions {
+  profile?: string
   allowParallelInProgress?: boolean
   unknownItemKeys?: 'drop' | 'reject'
+  activeLimitWording?: 'comma' | 'parentheses'
 }
+
+/** TW-PROFILE-1's table. */
+const MODEL_PROFILES: Record<string, Required<Omit<ModelOptions, 'profile'>>> = {
+  seed: { allowParallelInProgress: false, unknownItemKeys: 'drop', activeLimitWording: 'comma' },
+  'dsh-0.1.1-rc.2': { allowParallelInProgress: false, unknownItemKeys: 'reject', activeLimitWording: 'parentheses' },
+}
+
+/**
+ * TW-JSON-2: whether the registry's copy keeps `value` whole: JSON data only (no -0, no
+ * ±Infinity or NaN, no hole, no `undefined`, no function, no cycle, plain prototypes).
+ * Iterative, like the registry's: any depth.
+ */
+export function modelLossless(value: unknown): boolean {
+  const stack: unknown[] = [value]
+  const seen = new Set<object>()
+  while (stack.length > 0) {
+    const v = stack.pop()
+    if (v === null || typeof v === 'string' || typeof v === 'boolean') continue
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v) || Object.is(v, -0)) return false
+      continue
+    }
+    if (typeof v !== 'object' || seen.has(v)) return false
+    seen.add(v)
+    if (Array.isArray(v)) {
+      if (Object.getPrototypeOf(v) !== Array.prototype) return false
+      for (let i = 0; i < v.length; i++) {
+        if (!(i in v)) return false
+        stack.push(v[i])
+      }
+    } else {
+      const proto: unknown = Object.getPrototypeOf(v)
+      if (proto !== Object.prototype && proto !== null) return false
+      for (const key of Object.keys(v)) stack.push((v as Record<string, unknown>)[key])
+    }
+  }
+  return true
+}
+
+export const NOT_LOSSLESS_TEXT = 'Error: tool execution arguments must be losslessly JSON-serializable'
 
 /** The whole outcome of one call per the spec: the text, and the snapshot an accepted call logs (null when refused). */
 export function modelCall(args: unknown, agent: boolean, options: ModelOptions = {}): { text: string; snapshot: ModelItem[] | null } {
-  const violations = modelViolations(args, options.unknownItemKeys === 'reject')
+  const settings = { ...MODEL_PROFILES[options.profile ?? 'seed']!, ...options }
+  if (!modelLossless(args)) return { text: NOT_LOSSLESS_TEXT, snapshot: null }
+  const violations = modelViolations(args, settings.unknownItemKeys === 'reject')
   if (violations.length > 0) return { text: `Error: invalid arguments: ${violations.join('; ')}`, snapshot: null }
   const items = (args as { todos: ModelItem[] }).todos
-  const text = modelText(items, agent, options.allowParallelInProgress === true)
+  const text = modelText(items, agent, settings.allowParallelInProgress === true, settings.activeLimitWording === 'parentheses')
   return { text, snapshot: text.startsWith('Error: ') ? null : modelSnapshot(items) }
 }

@@ -95,10 +95,23 @@ def _no_constant(name):
     raise ValueError("%s is not JSON" % name)  # json.loads would accept NaN and Infinity
 
 
+class NotLossless(Exception):
+    """TW-JSON-2: a number the harness registry's copy refuses (-0, or one that overflows)."""
+
+
+def _number(text):
+    # TRAP 8: json.loads turns "-0" into the int 0 and keeps huge integers exact, while
+    # JSON.parse gives -0 and Infinity: both fail the registry's lossless copy (TW-JSON-2).
+    value = float(text)
+    if value in (float("inf"), float("-inf")) or (value == 0 and text.lstrip().startswith("-")):
+        raise NotLossless()
+    return value if any(c in text for c in ".eE") else int(text)
+
+
 def parse_args(text):
     # json.loads keeps the LAST value of a repeated key at its FIRST position, as JSON.parse
     # does, and "__proto__" is an ordinary key in a dict.
-    return json.loads(text, parse_constant=_no_constant)
+    return json.loads(text, parse_constant=_no_constant, parse_int=_number, parse_float=_number)
 
 
 # --- TW-ARGS-*: the registry's schema check, every violation in walk order ---------------
@@ -213,13 +226,24 @@ def call(sessions, request):
     if not isinstance(name, str) or not isinstance(text, str) or not isinstance(agent, bool):
         raise RequestError('a call needs "session" and "args" (strings) and "agent" (a boolean)')
     options = resolve_options(request.get("options", {}))
+    lossless = True
     try:
         args = parse_args(text)
+    except NotLossless:
+        lossless = False
+        args = None
     except ValueError as error:
         raise RequestError('"args" is not a JSON text: %s' % error)
+    if not lossless:
+        try:  # a text that is not JSON at all is still a request error, wherever the -0 is
+            json.loads(text, parse_constant=_no_constant)
+        except ValueError as error:
+            raise RequestError('"args" is not a JSON text: %s' % error)
     log = sessions.setdefault(name, [])
     before = len(log)
     try:
+        if not lossless:  # TW-JSON-2: the registry refuses the call before the tool sees it
+            raise Refusal("tool execution arguments must be losslessly JSON-serializable")
         todos = execute(args, log if agent else None, options)
     except Refusal as refusal:
         text, value = "Error: " + str(refusal), None
