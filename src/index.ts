@@ -5,7 +5,7 @@
 export { name, inject, apply, Config, ConfigSchema, ConfigError } from './plugin.js'
 export type { PluginContext, ToolRegistry, PluginConfig, ConfigIssue, ConfigResult } from './plugin.js'
 
-export { callTodoWrite } from './core/call.js'
+export { callTodoWrite, callTodoWriteAsync } from './core/call.js'
 export type { CallOutcome } from './core/call.js'
 export { createTodoWriteTool, TodoWriteError } from './core/tool.js'
 export type { TodoWriteTool, Exec, PresentedCall, TextBlock } from './core/tool.js'

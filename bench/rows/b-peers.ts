@@ -2,7 +2,7 @@
 // must first answer every input exactly as we do (peers/agree.ts); only then is it timed.
 import { callTodoWrite } from '../../src/core/call.js'
 import { DEFAULT_OPTIONS } from '../../src/core/options.js'
-import { checkSchema } from '../../src/core/validate.js'
+import { checkArguments } from '../../src/core/schema.js'
 import { MemorySession } from '../../src/core/event.js'
 import { invalidArgumentsText, validArgumentsText } from '../data.js'
 import { agreementInputs, firstDisagreement } from '../peers/agree.js'
@@ -80,7 +80,7 @@ export const peers: Row = {
     const layers = sideBySide(
       [
         { label: 'parse', batch: onFreshArguments(text, (args) => args) },
-        { label: 'TypeBox', batch: onFreshArguments(text, (args) => checkSchema(args, DEFAULT_OPTIONS)) },
+        { label: 'TypeBox', batch: onFreshArguments(text, (args) => checkArguments(DEFAULT_OPTIONS, args)) },
         ...PEERS.map(({ name, schemaOnly }) => ({ label: name, batch: onFreshArguments(text, schemaOnly) })),
       ],
       timing,

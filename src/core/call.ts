@@ -6,7 +6,7 @@ import type { TodoWriteEvent } from './event.js'
 import { ERROR_PREFIX } from './messages.js'
 import { resolveOptions, type TodoWriteOptions } from './options.js'
 import type { TodoWriteValue } from './schema.js'
-import { runTodoWrite, successText, type Exec } from './tool.js'
+import { isThenable, runTodoWrite, successText, type Exec, type Outcome } from './tool.js'
 
 export interface CallOutcome {
   isError: boolean
@@ -31,11 +31,32 @@ export const thrownMessage = (error: unknown): string => (error instanceof Error
  */
 export function callTodoWrite(args: unknown, exec: Exec = {}, options?: TodoWriteOptions): CallOutcome {
   const resolved = resolveOptions(options)
+  let outcome: Outcome
+  try {
+    outcome = runTodoWrite(args, exec, resolved)
+  } catch (error) {
+    return failed(thrownMessage(error))
+  }
+  if (!outcome.ok) return failed(outcome.failure.message)
+  if (isThenable(outcome.appended)) {
+    // Whether it was written is not known yet: the answer cannot be given synchronously.
+    Promise.resolve(outcome.appended).catch(() => undefined)
+    throw new TypeError('callTodoWrite: the session appends asynchronously (append returned a promise); use callTodoWriteAsync')
+  }
+  return accepted(outcome)
+}
+
+/** The same for a session whose append may be asynchronous: it is awaited, and a failed append fails the call (TW-APPEND-1). */
+export async function callTodoWriteAsync(args: unknown, exec: Exec = {}, options?: TodoWriteOptions): Promise<CallOutcome> {
+  const resolved = resolveOptions(options)
   try {
     const outcome = runTodoWrite(args, exec, resolved)
     if (!outcome.ok) return failed(outcome.failure.message)
-    return { isError: false, text: successText(outcome.value), value: outcome.value, event: outcome.event }
+    await outcome.appended
+    return accepted(outcome)
   } catch (error) {
     return failed(thrownMessage(error))
   }
 }
+
+const accepted = (outcome: Extract<Outcome, { ok: true }>): CallOutcome => ({ isError: false, text: successText(outcome.value), value: outcome.value, event: outcome.event })

@@ -86,7 +86,7 @@ export const successText = ({ counts }: TodoWriteValue): string =>
 export const renderValue = (_args: unknown, value: TodoWriteValue): TextBlock[] => [{ type: 'text', text: successText(value) }]
 
 /** What the body comes to: the canonical value after the one append, or the failure. */
-export type Outcome = { ok: true; value: TodoWriteValue; event: TodoWriteEvent } | { ok: false; failure: Failure }
+export type Outcome = { ok: true; value: TodoWriteValue; event: TodoWriteEvent; appended: unknown } | { ok: false; failure: Failure }
 
 /**
  * The body without exceptions: list checks, then the owner check (a list error beats the
@@ -99,9 +99,14 @@ export function runTodoWrite(args: unknown, exec: Exec, options: ResolvedOptions
   const session = exec.agent?.session
   if (!session) return { ok: false, failure: { kind: 'owner', message: NO_OWNER } }
   const event = todoWriteEvent(validation.todos)
-  session.append(TODO_WRITE, event.data)
-  return { ok: true, value: { todos: validation.todos, counts: countStatuses(validation.todos) }, event }
+  // What append returned: a promise for a session that writes asynchronously (TW-APPEND-1).
+  const appended: unknown = session.append(TODO_WRITE, event.data)
+  return { ok: true, value: { todos: validation.todos, counts: countStatuses(validation.todos) }, event, appended }
 }
+
+/** Whether `value` is a promise or another thenable. */
+export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
 
 export function createTodoWriteTool(options: TodoWriteOptions = {}): TodoWriteTool {
   const resolved = resolveOptions(options)
@@ -113,6 +118,8 @@ export function createTodoWriteTool(options: TodoWriteOptions = {}): TodoWriteTo
     execute: async (args, exec) => {
       const outcome = runTodoWrite(args, exec, resolved)
       if (!outcome.ok) throw new TodoWriteError(outcome.failure)
+      // An asynchronous append that fails fails the call: never report a write that did not happen.
+      if (isThenable(outcome.appended)) await outcome.appended
       return outcome.value
     },
     presentCall: (args) =>

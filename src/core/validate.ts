@@ -11,7 +11,7 @@ import {
 } from './messages.js'
 import { define, isRecord, NOT_LOSSLESS, NotLossless, walk } from './copy.js'
 import { DistinctStrings } from './distinct.js'
-import { checkArguments, parametersSchema, type Status, type Todo, type TodoWriteArgs } from './schema.js'
+import { parametersSchema, type Status, type Todo, type TodoWriteArgs } from './schema.js'
 import type { ResolvedOptions } from './options.js'
 import { schemaViolations } from './violations.js'
 
@@ -27,15 +27,7 @@ export interface Failure {
 
 export type Validation = { ok: true; todos: Todo[] } | { ok: false; failure: Failure }
 
-const fail = (kind: FailureKind, message: string): Validation => ({ ok: false, failure: { kind, message } })
-
-/** The registry's schema check (TW-ARGS-*): the joined violations, or null when valid. */
-export function checkSchema(args: unknown, options: ResolvedOptions): Failure | null {
-  // The compiled check is the fast path; the walker only runs to word a refusal.
-  if (checkArguments(options, args)) return null
-  const violations = schemaViolations(parametersSchema(options), args)
-  return { kind: 'arguments', message: INVALID_ARGUMENTS + violations.join(VIOLATION_SEPARATOR), violations }
-}
+const fail = (kind: FailureKind, message: string, violations?: readonly string[]): Validation => ({ ok: false, failure: violations ? { kind, message, violations } : { kind, message } })
 
 /** The tool body's list checks on schema-valid arguments (TW-EMPTY-1, TW-DUP-1, TW-ACTIVE-1). */
 export function checkList(args: TodoWriteArgs, options: ResolvedOptions): Validation {
@@ -206,8 +198,13 @@ function readItem(item: unknown, closed: boolean, path: readonly object[]): Item
   return valid ? { valid, content: content as string, status: status as Status } : { valid, copy }
 }
 
-/** The worded schema refusal of a copy outside the schema (or, should it pass, its list checks). */
+/**
+ * The worded schema refusal of a copy outside the schema (or, should it pass, its list
+ * checks). The walk, not the compiled check: it asks for own keys only, so a key that
+ * Object.prototype holds (pollution) never stands in for a missing one.
+ */
 function worded(copy: unknown, options: ResolvedOptions): Validation {
-  const failure = checkSchema(copy, options)
-  return failure ? { ok: false, failure } : checkList(copy as TodoWriteArgs, options)
+  const violations = schemaViolations(parametersSchema(options), copy)
+  if (violations.length > 0) return fail('arguments', INVALID_ARGUMENTS + violations.join(VIOLATION_SEPARATOR), violations)
+  return checkList(copy as TodoWriteArgs, options)
 }

@@ -1,0 +1,214 @@
+// In-process callers that hand the library a value rather than a JSON text (TW-JSON-2,
+// TW-APPEND-1): getters and Proxies that answer differently on each read, inherited keys,
+// holes, cycles, throwing traps, and sessions whose append is asynchronous. The log's one
+// promise — it never holds a snapshot the spec would refuse — must hold against all of them.
+import fc from 'fast-check'
+import { afterEach, describe, expect, it } from 'vitest'
+import { callTodoWrite, callTodoWriteAsync } from '../../src/core/call.js'
+import { MemorySession } from '../../src/core/event.js'
+import { createTodoWriteTool } from '../../src/core/tool.js'
+import { parseOptions } from '../../src/core/options.js'
+import { checkLog } from '../../src/log/invariant.js'
+import { anyArgs } from '../../src/kit/generators.js'
+import { modelCall, NOT_LOSSLESS_TEXT } from '../support/model.js'
+import { property } from '../support/property.js'
+
+const LOSSY = NOT_LOSSLESS_TEXT
+
+/** Each own property becomes a getter: the first read answers the real value, later reads `later(value)`. */
+function flipping(value: unknown, later: (value: unknown) => unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  const target: object = Array.isArray(value) ? new Array(value.length) : {}
+  for (const key of Object.keys(value)) {
+    const inner = flipping((value as Record<string, unknown>)[key], later)
+    let reads = 0
+    Object.defineProperty(target, key, { enumerable: true, configurable: true, get: () => (reads++ === 0 ? inner : later(inner)) })
+  }
+  return target
+}
+
+/** The same with Proxies: `get` answers the real value once, then something else. */
+function proxied(value: unknown, later: (value: unknown) => unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  const copy: Record<string, unknown> = Array.isArray(value) ? ([] as never) : {}
+  for (const key of Object.keys(value)) Object.defineProperty(copy, key, { value: proxied((value as Record<string, unknown>)[key], later), enumerable: true, writable: true, configurable: true })
+  if (Array.isArray(value)) (copy as unknown as unknown[]).length = value.length
+  const reads = new Map<PropertyKey, number>()
+  return new Proxy(copy, {
+    get(target, key, receiver) {
+      const real: unknown = Reflect.get(target, key, receiver)
+      if (typeof key === 'symbol' || key === 'length') return real
+      const n = reads.get(key) ?? 0
+      reads.set(key, n + 1)
+      return n === 0 ? real : later(real)
+    },
+  })
+}
+
+/** What a second read might answer: another status, an untrimmed or non-string content, another array. */
+const lies = fc.constantFrom<(value: unknown) => unknown>(
+  () => 'in_progress',
+  (v) => (typeof v === 'string' ? ` ${v} ` : v),
+  () => 42,
+  () => [{ content: 'ghost', status: 'nope' }],
+  () => undefined,
+)
+
+const run = (args: unknown) => {
+  const session = new MemorySession()
+  const outcome = callTodoWrite(args, { agent: { session } })
+  return { outcome, events: session.events }
+}
+
+describe('TW-JSON-2: a value is read once', () => {
+  property('TW-PROP-ONE-READ: with getters that change their answer, the outcome is that of the first reads', [anyArgs, lies], (args, lie) => {
+    const json = JSON.parse(JSON.stringify(args)) as unknown
+    const { outcome, events } = run(flipping(json, lie))
+    const model = modelCall(json, true)
+    expect(outcome.text).toBe(model.text)
+    expect(events.map((e) => e.data)).toEqual(model.snapshot ? [{ todos: model.snapshot }] : [])
+    expect(checkLog(events)).toBeNull()
+  })
+
+  property('TW-PROP-ONE-READ: the same through Proxies', [anyArgs, lies], (args, lie) => {
+    const json = JSON.parse(JSON.stringify(args)) as unknown
+    const { outcome, events } = run(proxied(json, lie))
+    expect(outcome.text).toBe(modelCall(json, true).text)
+    expect(checkLog(events)).toBeNull()
+  })
+
+  it('three items whose status turns in_progress on a second read: refused or accepted as first read, never logged as three', () => {
+    const args = flipping({ todos: [{ content: 'a', status: 'pending' }, { content: 'b', status: 'pending' }, { content: 'c', status: 'pending' }] }, () => 'in_progress')
+    const { outcome, events } = run(args)
+    expect(outcome.text).toBe('Updated todo list: 3 pending, 0 in progress, 0 completed.')
+    expect(events[0]!.data).toEqual({ todos: [{ content: 'a', status: 'pending' }, { content: 'b', status: 'pending' }, { content: 'c', status: 'pending' }] })
+  })
+
+  it('a Proxy todos that yields another array on a second iteration cannot smuggle a status in', () => {
+    let reads = 0
+    const todos = new Proxy([{ content: 'a', status: 'pending' }], {
+      get: (target, key, receiver) => (key === '0' && reads++ > 0 ? { content: 'x', status: 'nope' } : Reflect.get(target, key, receiver)),
+    })
+    const { outcome, events } = run({ todos })
+    expect(outcome.text).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
+    expect(events[0]!.data).toEqual({ todos: [{ content: 'a', status: 'pending' }] })
+  })
+
+  it('a getter that throws answers with what it threw, and nothing is logged', () => {
+    const args = { get todos(): unknown { throw new Error('boom') } }
+    expect(run(args)).toEqual({ outcome: { isError: true, text: 'Error: boom', value: null, event: null }, events: [] })
+    const item = Object.defineProperty({ status: 'pending' }, 'content', { enumerable: true, get: () => { throw 'no content' } })
+    expect(run({ todos: [item] }).outcome.text).toBe('Error: no content')
+  })
+
+  it.each<[string, unknown]>([
+    ['a hole', { todos: [, { content: 'a', status: 'pending' }] }],
+    ['undefined', { todos: [{ content: 'a', status: 'pending', note: undefined }] }],
+    ['a function', { todos: [], now: () => 0 }],
+    ['NaN', { todos: [{ content: 'a', status: 'pending', n: Number.NaN }] }],
+    ['-0', { todos: [{ content: 'a', status: 'pending', n: -0 }] }],
+    ['Infinity', { todos: [{ content: Number.POSITIVE_INFINITY, status: 'pending' }] }],
+    ['a class instance', { todos: [new (class Item { content = 'a'; status = 'pending' })()] }],
+    ['a Date', { todos: [], when: new Date(0) }],
+    ['a Map', { todos: new Map() }],
+    ['a bigint', { todos: [{ content: 'a', status: 'pending', id: 1n }] }],
+  ])('refuses %s as the registry does', (_, args) => {
+    const { outcome, events } = run(args)
+    expect(outcome.text).toBe(LOSSY)
+    expect(events).toEqual([])
+  })
+
+  it('refuses a cycle, wherever it closes', () => {
+    const args: Record<string, unknown> = { todos: [] }
+    args.self = args
+    expect(run(args).outcome.text).toBe(LOSSY)
+    const todos: unknown[] = [{ content: 'a', status: 'pending' }]
+    todos.push(todos)
+    expect(run({ todos }).outcome.text).toBe(LOSSY)
+    const item: Record<string, unknown> = { content: 'a', status: 'pending' }
+    item.extra = { back: item }
+    expect(run({ todos: [item] }).outcome.text).toBe(LOSSY)
+  })
+
+  it('accepts null-prototype objects and a shared (acyclic) value seen twice', () => {
+    const item = Object.assign(Object.create(null) as object, { content: 'a', status: 'pending' })
+    const shared = { x: 1 }
+    expect(run({ todos: [item], a: shared, b: shared }).outcome.text).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
+  })
+
+  it('does not read non-enumerable or symbol keys, nor walk them', () => {
+    const item = Object.defineProperty({ content: 'a', status: 'pending' }, 'hidden', { enumerable: false, get: () => { throw new Error('read') } })
+    const { outcome } = run({ todos: [Object.assign(item, { [Symbol('s')]: () => 0 })] })
+    expect(outcome.text).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
+  })
+
+  it('a very deep extra value is walked without a stack overflow', () => {
+    let deep: unknown = 0
+    for (let i = 0; i < 100_000; i++) deep = [deep]
+    expect(run({ todos: [{ content: 'a', status: 'pending', deep }] }).outcome.text).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
+    expect(run({ todos: [{ content: 'a', status: 'pending', deep: [deep, -0] }] }).outcome.text).toBe(LOSSY)
+  })
+})
+
+describe('TW-JSON-2: inherited keys are not the caller\'s', () => {
+  const polluted = Object.prototype as Record<string, unknown>
+  afterEach(() => {
+    delete polluted.content
+    delete polluted.status
+    delete polluted.todos
+    delete polluted.allowParallelInProgress
+  })
+
+  it('Object.prototype.content does not fill a missing content', () => {
+    polluted.content = 'ghost'
+    polluted.status = 'pending'
+    const { outcome, events } = run({ todos: [{}] })
+    expect(outcome.text).toBe('Error: invalid arguments: missing required property "todos[0].content"; missing required property "todos[0].status"')
+    expect(events).toEqual([])
+    expect(run({ todos: [{ content: 'a', status: 'pending' }] }).outcome.text).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
+  })
+
+  it('Object.prototype.todos does not fill a missing todos', () => {
+    polluted.todos = []
+    expect(run({}).outcome.text).toBe('Error: invalid arguments: missing required property "todos"')
+  })
+
+  it('Object.prototype.allowParallelInProgress does not turn the default off', () => {
+    polluted.allowParallelInProgress = true
+    expect(parseOptions({})).toEqual({ ok: true, options: { allowParallelInProgress: false, unknownItemKeys: 'drop', activeLimitWording: 'comma' } })
+    const two = { todos: [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }] }
+    expect(run(two).outcome.text).toBe('Error: invalid todos: at most one task may be in_progress, got 2')
+  })
+})
+
+describe('TW-APPEND-1: an asynchronous append', () => {
+  const args = { todos: [{ content: 'a', status: 'pending' }] }
+  const failing = { agent: { session: { append: () => Promise.reject(new Error('disk full')) } } }
+  const slow = (log: unknown[]) => ({ agent: { session: { append: (type: string, data: unknown) => new Promise((resolve) => setTimeout(() => resolve(log.push({ type, data })), 1)) } } })
+
+  it('the tool awaits it: a rejection fails the call, with its message', async () => {
+    await expect(createTodoWriteTool().execute(args, failing)).rejects.toThrow('disk full')
+    const log: unknown[] = []
+    await expect(createTodoWriteTool().execute(args, slow(log))).resolves.toEqual({ todos: args.todos, counts: { pending: 1, inProgress: 0, completed: 0 } })
+    expect(log).toHaveLength(1)
+  })
+
+  it('callTodoWriteAsync answers the failure; never "Updated" for a write that failed', async () => {
+    expect(await callTodoWriteAsync(args, failing)).toEqual({ isError: true, text: 'Error: disk full', value: null, event: null })
+    const log: unknown[] = []
+    expect((await callTodoWriteAsync(args, slow(log))).text).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
+  })
+
+  it('callTodoWrite, which answers synchronously, refuses an asynchronous session loudly and leaves no rejection unhandled', async () => {
+    const unhandled: unknown[] = []
+    const listener = (reason: unknown) => void unhandled.push(reason)
+    process.on('unhandledRejection', listener)
+    try {
+      expect(() => callTodoWrite(args, failing)).toThrow('callTodoWrite: the session appends asynchronously (append returned a promise); use callTodoWriteAsync')
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', listener)
+    }
+  })
+})
