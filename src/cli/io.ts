@@ -1,4 +1,5 @@
 // Shared plumbing of the `todo-write` subcommands: usage errors, stdin, option flags.
+import { fstatSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { parseOptions, type TodoWriteOptions } from '../core/options.js'
 
@@ -62,5 +63,49 @@ export function parseJsonText(text: string, what: string): unknown {
   } catch (error) {
     const detail = text.trim() === '' ? 'the input is empty' : (error as Error).message
     throw new UsageError(`${what} is not JSON: ${detail}`)
+  }
+}
+
+/**
+ * A stream the command writes to, which the reader may close (`… | head`): each write waits
+ * for `drain` when the reader is slower, so output never piles up in memory; once the
+ * stream fails (EPIPE), writes are dropped and `closed` says so, and the command stops
+ * quietly rather than blame its input.
+ */
+export interface Output {
+  write(text: string): Promise<void>
+  readonly closed: boolean
+}
+
+export function output(stream: NodeJS.WritableStream): Output {
+  let closed = false
+  let wake: (() => void) | null = null
+  stream.on('error', () => {
+    closed = true
+    wake?.()
+  })
+  return {
+    get closed() {
+      return closed
+    },
+    async write(text) {
+      if (closed) return
+      if (stream.write(text)) return
+      await new Promise<void>((resolve) => {
+        wake = resolve
+        stream.once('drain', resolve)
+      })
+      wake = null
+    },
+  }
+}
+
+/** Whether this process's stdin is a directory (`< dir`): reading it would look like an empty input. */
+export function stdinIsDirectory(stdin: NodeJS.ReadableStream): boolean {
+  if ((stdin as { fd?: unknown }).fd !== 0) return false
+  try {
+    return fstatSync(0).isDirectory()
+  } catch {
+    return false
   }
 }

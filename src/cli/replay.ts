@@ -1,13 +1,13 @@
 // `todo-write replay <file|->`: streams a session log and prints its plan, as JSON, as the
 // terminal shows it, as ACP plan updates, or checks and verifies it (spec section 7).
-import { once } from 'node:events'
 import { open } from 'node:fs/promises'
 import { planUpdate } from '../log/acp.js'
 import { readLog } from '../log/reader.js'
-import { renderPlan } from '../log/render.js'
+import { renderPlan, terminalSafe } from '../log/render.js'
 import { PlanReplay } from '../log/plan.js'
 import { Verifier } from '../log/verify.js'
-import { OPTION_FLAGS, OPTION_FLAGS_HELP, parseFlags, toolOptions, UsageError } from './io.js'
+import { OPTION_FLAGS, OPTION_FLAGS_HELP, output, parseFlags, stdinIsDirectory, toolOptions, UsageError } from './io.js'
+import { writeJson } from '../core/json.js'
 
 export const REPLAY_HELP = `todo-write replay [--standing] [--render | --check | --acp | --verify [option flags]] <file|->
 
@@ -38,10 +38,8 @@ const MODES = ['render', 'check', 'acp', 'verify'] as const
 /** `1 event`, `2 events`: a count and its noun. */
 export const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
 
-/** A stream that waits for `drain` when the reader is slower: output never piles up in memory. */
-const writer = (stream: NodeJS.WritableStream) => async (text: string) => {
-  if (!stream.write(text)) await once(stream, 'drain')
-}
+/** The problems written to stderr; more are counted, not written (TW-LOG-8). */
+export const SHOWN_PROBLEMS = 100
 
 function parseReplayArgs(argv: string[]) {
   const { values, positionals } = parseFlags({ args: argv, options: FLAGS, allowPositionals: true, strict: true })
@@ -56,7 +54,10 @@ function parseReplayArgs(argv: string[]) {
 }
 
 async function openLog(path: string, stdin: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
-  if (path === '-') return stdin
+  if (path === '-') {
+    if (stdinIsDirectory(stdin)) throw new UsageError('cannot read stdin: it is a directory')
+    return stdin
+  }
   try {
     return (await open(path, 'r')).createReadStream()
   } catch (error) {
@@ -66,24 +67,27 @@ async function openLog(path: string, stdin: NodeJS.ReadableStream): Promise<Node
 
 export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<number> {
   const { mode, standing, options, path } = parseReplayArgs(argv)
-  const out = writer(stdout)
-  const warn = writer(stderr)
+  const stdoutStream = output(stdout)
+  const out = (text: string) => stdoutStream.write(text)
+  const warn = output(stderr)
   const plan = new PlanReplay()
   const verifier = new Verifier(options)
   let problems = 0
   let mismatches = 0
   const problem = async (line: number, message: string) => {
-    problems++
-    await warn(`todo-write: line ${line}: ${message}\n`)
+    if (++problems <= SHOWN_PROBLEMS) await warn.write(`todo-write: line ${line}: ${terminalSafe(message)}\n`)
   }
   const mismatch = async (found: { seq: number | undefined; message: string }[]) => {
     for (const { seq, message } of found) {
       mismatches++
-      await out(`seq ${seq}: ${message}\n`)
+      await out(`seq ${seq}: ${terminalSafe(message)}\n`)
     }
   }
+  const log = await openLog(path, stdin)
   try {
-    for await (const record of readLog(await openLog(path, stdin))) {
+    for await (const record of readLog(log)) {
+      // The reader of stdout went away (… | head): nothing more anyone reads.
+      if (stdoutStream.closed) return 0
       if (record.kind === 'problem') await problem(record.line, record.message)
       if (record.kind !== 'event') continue
       const step = plan.apply(record.event)
@@ -92,17 +96,17 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
       if (mode === 'verify') await mismatch(verifier.push(record.event))
     }
   } catch (error) {
-    if (error instanceof UsageError) throw error
     throw new UsageError(`cannot read ${path === '-' ? 'stdin' : JSON.stringify(path)}: ${(error as Error).message}`)
   }
   const list = standing ? plan.standing : plan.current
-  if (mode === 'json') await out(JSON.stringify(list) + '\n')
+  if (mode === 'json') await out(writeJson(list) + '\n')
   if (mode === 'render' && list !== null) await out(renderPlan(list))
   if (mode === 'check') await out(`check: ${counted(plan.events, 'event', 'events')}, ${plan.writes} todo/write, ${counted(problems, 'problem', 'problems')}\n`)
   if (mode === 'verify') {
     await mismatch(verifier.end())
     await out(`verify: ${counted(verifier.calls, 'todo_write call', 'todo_write calls')}, ${counted(mismatches, 'mismatch', 'mismatches')}\n`)
   }
-  if (problems > 0) await warn(`todo-write: warning: ${counted(problems, 'problem', 'problems')} in the log; the output holds what the readable lines say\n`)
+  const hidden = problems > SHOWN_PROBLEMS ? ` (the first ${SHOWN_PROBLEMS} shown)` : ''
+  if (problems > 0) await warn.write(`todo-write: warning: ${counted(problems, 'problem', 'problems')} in the log${hidden}; the output holds what the readable lines say\n`)
   return problems + mismatches > 0 ? 1 : 0
 }

@@ -1,17 +1,85 @@
-// JSON values from outside, as the checks see them. `jsonText` is JSON.stringify for messages that show a value from outside (a request, a config, a
-// port's answer): it throws on a value nested deeper than the engine's stack allows —
-// JSON.parse accepts any depth, JSON.stringify fails from about 10^4 levels — and on cyclic
-// values and BigInts. A message must never turn into a crash, so such a value is described.
+// JSON values from outside, written back out. JSON.parse accepts any depth, but
+// JSON.stringify recurses and throws from about 10^4 levels (and on cycles and BigInts).
+// `writeJson` writes JSON data of any depth, byte for byte as JSON.stringify would; for a
+// message, `jsonText` describes a value it cannot write instead of throwing.
 
 export const UNWRITABLE = '(a value JSON.stringify cannot write: nested too deeply, cyclic or a BigInt)'
 
-/** `JSON.stringify(value)`, `undefined` for what it skips, UNWRITABLE for what it cannot write. */
+/** `JSON.stringify(value)` of any depth, `undefined` for what it skips, UNWRITABLE for what it cannot write. */
 export function jsonText(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? 'undefined'
+    return writeJson(value) ?? 'undefined'
   } catch {
     return UNWRITABLE
   }
+}
+
+/**
+ * `JSON.stringify(value)` for JSON data of any depth: JSON.stringify itself where it can,
+ * else an iterative writer that gives the same bytes (keys in Object.keys order, no
+ * spaces). Throws, as JSON.stringify does, on a cycle or a BigInt.
+ */
+export function writeJson(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value)
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error
+    return writeDeep(value)
+  }
+}
+
+interface Open {
+  value: unknown[] | Record<string, unknown>
+  keys: string[] | null
+  index: number
+  wrote: boolean
+}
+
+function writeDeep(root: unknown): string {
+  const out: string[] = []
+  const stack: Open[] = []
+  const ancestors = new Set<object>()
+  // Writes a value, or opens a container (its contents follow on the stack); false when JSON skips it.
+  const visit = (value: unknown): boolean => {
+    if (typeof value !== 'object' || value === null) {
+      const text = JSON.stringify(value)
+      if (text === undefined) return false
+      out.push(text)
+      return true
+    }
+    if (ancestors.has(value)) throw new TypeError('Converting circular structure to JSON')
+    ancestors.add(value)
+    const array = Array.isArray(value)
+    out.push(array ? '[' : '{')
+    stack.push({ value: value as Open['value'], keys: array ? null : Object.keys(value), index: 0, wrote: false })
+    return true
+  }
+  if (!visit(root)) return undefined as never
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!
+    const length = top.keys === null ? (top.value as unknown[]).length : top.keys.length
+    if (top.index === length) {
+      out.push(top.keys === null ? ']' : '}')
+      ancestors.delete(top.value)
+      stack.pop()
+      continue
+    }
+    const i = top.index++
+    if (top.keys === null) {
+      if (top.wrote) out.push(',')
+      top.wrote = true
+      if (!visit((top.value as unknown[])[i])) out.push('null')
+    } else {
+      const key = top.keys[i]!
+      const child = (top.value as Record<string, unknown>)[key]
+      const skipped = child === undefined || typeof child === 'function' || typeof child === 'symbol'
+      if (skipped) continue
+      out.push(`${top.wrote ? ',' : ''}${JSON.stringify(key)}:`)
+      top.wrote = true
+      visit(child)
+    }
+  }
+  return out.join('')
 }
 
 /** Whether JSON.stringify can write `value` (a port's answer must be comparable as JSON). */

@@ -1,9 +1,10 @@
-// Reads a harness session log (JSON Lines, harness-contract §3) one line at a time and
-// names every damaged line by its number (spec TW-LOG-2 … TW-LOG-5). It never holds more
-// than one line: memory stays flat in the size of the log.
-import { createInterface } from 'node:readline'
+// Reads a harness session log (JSON Lines: a header line, then one event per line) one line
+// at a time and names every damaged line by its number (TW-LOG-2 … TW-LOG-5, TW-LOG-7). It
+// never holds more than one line, of at most MAX_LINE_BYTES: memory stays flat in the size
+// of the log.
 import { HEADER_TYPE, HEADER_VERSION, type LogEvent } from './events.js'
-import { isPlainObject } from '../core/json.js'
+import { MAX_LINE_BYTES, splitLines } from './lines.js'
+import { isPlainObject, jsonText } from '../core/json.js'
 
 
 /** An event as read from a log line: `seq` is always a non-negative integer. */
@@ -23,11 +24,12 @@ export const NOT_JSON = 'not JSON'
 export const TRUNCATED = 'truncated last line (not JSON, no final line break)'
 export const notObject = (kind: string): string => `not a JSON object (${kind})`
 export const MISSING_HEADER = 'missing header: expected {"type":"session","version":0,…}'
-export const wrongVersion = (version: unknown): string => `wrong header: version must be 0, got ${String(JSON.stringify(version))}`
+export const wrongVersion = (version: unknown): string => `wrong header: version must be 0, got ${jsonText(version)}`
 export const SECOND_HEADER = 'a second session header (two logs concatenated?)'
 export const NO_TYPE = 'not an event: "type" is not a string'
 export const NO_SEQ = 'not an event: "seq" is not a non-negative integer'
 export const seqGap = (seq: number, expected: number): string => `seq ${seq}, expected ${expected}`
+export const tooLong = (bytes: number): string => `a line of ${bytes.toLocaleString('en-US')} bytes, longer than ${MAX_LINE_BYTES / (1024 * 1024)} MiB: not read`
 
 /** How `notObject` names a JSON value that is not an object. */
 export function jsonKind(value: unknown): string {
@@ -69,6 +71,13 @@ export class LogParser {
     return [...records, ...this.event(value, problem, line)]
   }
 
+  /** A line too long to read (TW-LOG-7): it counts, as an unreadable line. */
+  skip(bytes: number): LogRecord[] {
+    const line = ++this.lines
+    const records: LogRecord[] = this.unreadable({ kind: 'problem', line, message: tooLong(bytes) })
+    return line === 1 ? [{ kind: 'problem', line, message: MISSING_HEADER }, ...records] : records
+  }
+
   /** After the last line: an empty log has no header. */
   end(): LogRecord[] {
     return this.lines === 0 ? [{ kind: 'problem', line: 1, message: LOG_EMPTY }] : []
@@ -90,23 +99,13 @@ export class LogParser {
 }
 
 /**
- * Stream a log: one record per header, event or problem, in line order. Lines come from
- * node:readline; the last line is held back one step to learn whether a line break ended it.
+ * Stream a log: one record per header, event or problem, in line order. `input` is a Node
+ * stream or any async iterable of byte (or string) chunks.
  */
-export async function* readLog(input: NodeJS.ReadableStream): AsyncGenerator<LogRecord> {
-  // The last non-empty chunk: there is one whenever there is a line.
-  let last: Buffer | string | undefined
-  input.on('data', (chunk: Buffer | string) => {
-    if (chunk.length > 0) last = chunk
-  })
+export async function* readLog(input: AsyncIterable<Uint8Array | string>): AsyncGenerator<LogRecord> {
   const parser = new LogParser()
-  let held: string | null = null
-  for await (const text of createInterface({ input, crlfDelay: Infinity })) {
-    if (held !== null) yield* parser.push(held)
-    held = text
+  for await (const line of splitLines(input)) {
+    yield* line.kind === 'line' ? parser.push(line.text, !line.terminated) : parser.skip(line.bytes)
   }
-  if (held !== null) yield* parser.push(held, !endsWithLineBreak(last!))
   yield* parser.end()
 }
-
-const endsWithLineBreak = (chunk: Buffer | string): boolean => chunk[chunk.length - 1] === (typeof chunk === 'string' ? '\n' : 0x0a)

@@ -6,7 +6,7 @@ import { MemorySession } from '../core/event.js'
 import { TODO_WRITE, TOOL_CALL, TOOL_RESULT, type LogEvent } from './events.js'
 import { resolveOptions, type ResolvedOptions, type TodoWriteOptions } from '../core/options.js'
 import { TOOL_NAME } from '../core/messages.js'
-import { isPlainObject } from '../core/json.js'
+import { isPlainObject, jsonText } from '../core/json.js'
 
 
 export interface Mismatch {
@@ -28,9 +28,12 @@ interface OpenCall {
   callId: string
   expected: Expected
   write: LogEvent | null
+  /** Answered, or given up: no longer open. */
+  closed: boolean
 }
 
-const q = (value: unknown): string => String(JSON.stringify(value))
+/** A logged value in a message: JSON of any depth (jsonText describes what cannot be written). */
+const q = (value: unknown): string => jsonText(value)
 
 /** Arguments that are not a JSON text never reach the tool: some error, and no snapshot. */
 const UNPARSEABLE: Expected = { isError: true, text: null, data: null }
@@ -55,11 +58,37 @@ function loggedText(content: unknown): string | null {
   return isPlainObject(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : null
 }
 
+/** The most calls kept open at once; past it the oldest is given up (TW-VERIFY-3). */
+export const MAX_OPEN_CALLS = 10_000
+
+/** Calls in call order, with a read position: consumed from the front, skipping closed ones. */
+class CallQueue {
+  private calls: OpenCall[] = []
+  private head = 0
+
+  push(call: OpenCall): void {
+    this.calls.push(call)
+  }
+
+  /** The earliest call still waiting for its snapshot, or undefined. */
+  first(): OpenCall | undefined {
+    while (this.head < this.calls.length && (this.calls[this.head]!.closed || this.calls[this.head]!.write !== null)) this.head++
+    // Drop what was read past once it is most of the array: memory follows the open calls.
+    if (this.head > 1024 && this.head * 2 > this.calls.length) {
+      this.calls = this.calls.slice(this.head)
+      this.head = 0
+    }
+    return this.calls[this.head]
+  }
+}
+
 export class Verifier {
   /** `todo_write` calls seen. */
   calls = 0
   private readonly open = new Map<string, OpenCall>()
-
+  /** Open calls without a snapshot yet; and those of them the reference lets write. */
+  private readonly waiting = new CallQueue()
+  private readonly writers = new CallQueue()
   private readonly options: ResolvedOptions
 
   /** `options` as the deployment that wrote the log had them (TW-OPT-1); checked here, once. */
@@ -77,9 +106,14 @@ export class Verifier {
 
   /** Calls still waiting for their result when the log ends. */
   end(): Mismatch[] {
-    const left = [...this.open.values()].map(unanswered)
+    const left = [...this.open.values()].map((call) => unanswered(call))
     this.open.clear()
     return left
+  }
+
+  private close(call: OpenCall): void {
+    call.closed = true
+    this.open.delete(call.callId)
   }
 
   private call(seq: number | undefined, data: Record<string, unknown>): Mismatch[] {
@@ -88,17 +122,26 @@ export class Verifier {
     if (typeof callId !== 'string') return [{ seq, message: 'todo_write tool/call has no callId' }]
     const mismatches: Mismatch[] = []
     const previous = this.open.get(callId)
-    if (previous !== undefined) mismatches.push(unanswered(previous))
+    if (previous !== undefined) {
+      mismatches.push(unanswered(previous))
+      this.close(previous)
+    }
     if (typeof text !== 'string') mismatches.push({ seq, message: `call ${q(callId)}: data.arguments is not a JSON text` })
-    this.open.delete(callId)
-    this.open.set(callId, { seq, callId, expected: expectedOutcome(text, this.options), write: null })
+    if (this.open.size >= MAX_OPEN_CALLS) {
+      const oldest = this.open.values().next().value!
+      mismatches.push(unanswered(oldest, ` before ${MAX_OPEN_CALLS.toLocaleString('en-US')} later calls were made: given up`))
+      this.close(oldest)
+    }
+    const call: OpenCall = { seq, callId, expected: expectedOutcome(text, this.options), write: null, closed: false }
+    this.open.set(callId, call)
+    this.waiting.push(call)
+    if (call.expected.data !== null) this.writers.push(call)
     return mismatches
   }
 
   /** A snapshot belongs to the earliest open call that the reference lets write; else to the earliest open call. */
   private write(event: LogEvent): Mismatch[] {
-    const waiting = [...this.open.values()].filter((call) => call.write === null)
-    const owner = waiting.find((call) => call.expected.data !== null) ?? waiting[0]
+    const owner = this.writers.first() ?? this.waiting.first()
     if (owner === undefined) return [{ seq: event.seq, message: 'todo/write that no todo_write call accounts for' }]
     owner.write = event
     return []
@@ -108,7 +151,7 @@ export class Verifier {
   private result(seq: number | undefined, data: Record<string, unknown>): Mismatch[] {
     const call = this.open.get(data.callId as string)
     if (call === undefined) return []
-    this.open.delete(call.callId)
+    this.close(call)
     const { expected, write } = call
     const id = `call ${q(call.callId)}`
     const mismatches: Mismatch[] = []
@@ -127,4 +170,4 @@ export class Verifier {
   }
 }
 
-const unanswered = (call: OpenCall): Mismatch => ({ seq: call.seq, message: `call ${q(call.callId)}: no tool/result logged` })
+const unanswered = (call: OpenCall, why = ''): Mismatch => ({ seq: call.seq, message: `call ${q(call.callId)}: no tool/result logged${why}` })

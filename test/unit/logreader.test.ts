@@ -182,8 +182,9 @@ describe('readLog: streaming through node:readline (TW-LOG-2)', () => {
     expect(problems(records)).toEqual([])
   })
 
-  it('a lone CR ends a line too, as node:readline splits', async () => {
-    expect(events(await collect(source(`${HEADER}\r${ev(0)}\r${ev(1)}\n`)))).toEqual(['2:x/y#0', '3:x/y#1'])
+  it('TW-LOG-2: only LF ends a line; a CR before it is JSON whitespace, a lone CR is part of the line', async () => {
+    expect(events(await collect(source(`${HEADER}\r\n${ev(0)}\r\n${ev(1)}\n`)))).toEqual(['2:x/y#0', '3:x/y#1'])
+    expect(problems(await collect(source(`${HEADER}\n${ev(0)}\r${ev(1)}\n`)))).toEqual(['2: not JSON'])
   })
 
   it('bytes that are not UTF-8 read as U+FFFD; a byte-order mark makes line 1 unreadable', async () => {
