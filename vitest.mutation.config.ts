@@ -3,7 +3,7 @@
 // others kill (docs/mutation-testing.md says why no rule is lost):
 // - the `e2e` project but test/e2e/deep-nesting.test.ts (in-process, mostly): subprocesses
 //   on dist/ (the CLI, the kit and its ports, `replay` as a process, the cordis Loader on
-//   dist/) and the robustness fuzz (~6 s, covering every line of src/, so it would run for
+//   dist/) and the robustness fuzz (seconds, covering every line of src/, so it would run for
 //   every mutant, and its figures); Stryker cannot see mutants through dist/,
 //   and the same bytes are pinned in-process by the spec examples, the golden files and the
 //   vectors, the export shape by test/unit/plugin/host.test.ts, `replay` by
