@@ -1,4 +1,4 @@
-// Runs EVERY `replay-example` of spec/todo.md section 7 through `todo-write` in-process:
+// Runs EVERY `replay-example` of spec/replay.md through `todo-write` in-process:
 // stdout, stderr and the exit status, byte for byte.
 import { describe, expect, it } from 'vitest'
 import { replayExamples } from '../support/replay-spec.js'
@@ -6,7 +6,7 @@ import { run } from '../support/replay.js'
 
 const all = replayExamples()
 
-describe('spec/todo.md replay examples', () => {
+describe('spec/replay.md examples', () => {
   it('the spec holds replay examples, and each names its rules', () => {
     expect(all.length).toBeGreaterThanOrEqual(15)
     for (const example of all) expect(example.rules.length).toBeGreaterThan(0)

@@ -1,5 +1,5 @@
-// Reads the `replay-example` blocks of spec/todo.md (format: spec section 7).
-import { specText } from './spec.js'
+// Reads the `replay-example` blocks of spec/replay.md (format: its section 0).
+import { replaySpecText } from './spec.js'
 
 export interface ReplayExample {
   line: number
@@ -16,7 +16,7 @@ const ID = /TW-[A-Z0-9]+(?:-[A-Z0-9]+)*/g
 function parseBlock(lines: string[], start: number, rules: string[]): ReplayExample {
   const example: ReplayExample = { line: start, rules, argv: [], stdin: '', stdout: '', stderr: '', exit: NaN }
   lines.forEach((line, offset) => {
-    const where = `spec/todo.md:${start + 1 + offset}`
+    const where = `spec/replay.md:${start + 1 + offset}`
     const match = /^(\$|<\||<|>|!|exit)(?: (.*))?$/s.exec(line)
     if (!match) throw new Error(`${where}: not a replay-example line: ${JSON.stringify(line)}`)
     const [, marker, rest = ''] = match
@@ -30,19 +30,19 @@ function parseBlock(lines: string[], start: number, rules: string[]): ReplayExam
     else if (marker === '!') example.stderr += rest + '\n'
     else example.exit = Number(rest)
   })
-  if (example.argv.length === 0 || !Number.isInteger(example.exit)) throw new Error(`spec/todo.md:${start}: a replay-example needs a $ line and an exit line`)
+  if (example.argv.length === 0 || !Number.isInteger(example.exit)) throw new Error(`spec/replay.md:${start}: a replay-example needs a $ line and an exit line`)
   return example
 }
 
-/** Every `replay-example` block of the spec, in document order. */
-export function replayExamples(text = specText()): ReplayExample[] {
+/** Every `replay-example` block of spec/replay.md, in document order. */
+export function replayExamples(text = replaySpecText()): ReplayExample[] {
   const lines = text.split('\n')
   const found: ReplayExample[] = []
   for (let i = 0; i < lines.length; i++) {
     const open = /^```replay-example(.*)$/.exec(lines[i]!)
     if (!open) continue
     const end = lines.indexOf('```', i + 1)
-    if (end < 0) throw new Error(`spec/todo.md:${i + 1}: unterminated replay-example`)
+    if (end < 0) throw new Error(`spec/replay.md:${i + 1}: unterminated replay-example`)
     found.push(parseBlock(lines.slice(i + 1, end), i + 1, [...open[1]!.matchAll(ID)].map((m) => m[0])))
     i = end
   }

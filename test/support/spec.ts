@@ -1,10 +1,18 @@
-// Reads spec/todo.md: its rule and property IDs, and its worked examples in the
-// `todo-example` block form defined in the spec's section 0.
+// Reads the spec: spec/todo.md (the tool; its worked examples in the `todo-example` block
+// form of its section 0), spec/replay.md (session logs; its `replay-example` blocks are read
+// by replay-spec.ts) and spec/protocol.md (the conformance protocol): rule and property IDs,
+// and examples.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 export const SPEC_PATH = fileURLToPath(new URL('../../spec/todo.md', import.meta.url))
 export const specText = (): string => readFileSync(SPEC_PATH, 'utf8')
+
+export const REPLAY_SPEC_PATH = fileURLToPath(new URL('../../spec/replay.md', import.meta.url))
+export const replaySpecText = (): string => readFileSync(REPLAY_SPEC_PATH, 'utf8')
+
+/** The info strings of every fenced block of a text, e.g. `todo-example TW-JSON-1`. */
+export const fenceKinds = (text: string): string[] => [...text.matchAll(/^```([a-z-]+)/gm)].map((m) => m[1]!)
 
 export interface ExampleCall {
   args: string

@@ -1,6 +1,6 @@
 // `todo-write replay`, in-process (TW-REPLAY-CLI-1 … 3): modes, flags, exit status,
-// streams, the shipped sample logs and the README's session-log section.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+// streams and the shipped sample logs. (What docs/logs.md shows is run by test/spec/docs.test.ts.)
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable, Writable } from 'node:stream'
@@ -50,33 +50,6 @@ describe('replay on the shipped sample log (TW-REPLAY-CLI-1)', () => {
         'todo-write: line 8: truncated last line (not JSON, no final line break)\n' +
         WARN('3 problems'),
     })
-  })
-})
-
-describe('docs/logs.md shows what replay prints', () => {
-  const section = readFileSync(join(ROOT, 'docs/logs.md'), 'utf8')
-  const commands: { line: string; expected: string }[] = []
-  for (const block of section.split('```console\n').slice(1)) {
-    const body = block.slice(0, block.indexOf('```'))
-    for (const chunk of body.split(/^(?=\$ )/m)) {
-      const [line, ...out] = chunk.split('\n')
-      commands.push({ line: line!, expected: out.join('\n') })
-    }
-  }
-
-  it('has replay examples', () => {
-    expect(commands.length).toBeGreaterThanOrEqual(8)
-  })
-
-  it.each(commands.map((c) => [c.line, c] as const))('%s', async (_, { line, expected }) => {
-    const words = line.split(' ')
-    expect(words.slice(0, 2)).toEqual(['$', 'todo-write'])
-    const redirect = words.at(-1)
-    const argv = words.slice(2).filter((w) => !w.includes('/dev/null')).map((w) => (w.startsWith('examples/') ? join(ROOT, w) : w))
-    const result = await run(argv)
-    expect(redirect === '>/dev/null' ? result.stderr : result.stdout).toBe(expected)
-    if (redirect === '2>/dev/null' || redirect === '>/dev/null') expect(result.status).toBe(1)
-    else expect(result).toMatchObject({ status: 0, stderr: '' })
   })
 })
 

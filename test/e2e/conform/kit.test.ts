@@ -11,7 +11,7 @@ import { conform, node, tempDir } from '../../support/conform.js'
 import { FC_SEED } from '../../support/seed.js'
 import { VECTORS_DIR } from '../../support/vectors.js'
 
-const suite = JSON.parse(readFileSync(`${VECTORS_DIR}suite.json`, 'utf8')) as { version: string; cases: number; spec: { sha256: string } }
+const suite = JSON.parse(readFileSync(`${VECTORS_DIR}suite.json`, 'utf8')) as { version: string; cases: number; spec: { version: string; sha256: string } }
 const CASES = suite.cases
 const GOLDEN = (JSON.parse(readFileSync(`${VECTORS_DIR}golden-calls.json`, 'utf8')) as { cases: unknown[] }).cases.length
 const SERVE = [process.execPath, BIN, 'serve']
@@ -27,7 +27,7 @@ describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)
     const lines = run.stdout.split('\n')
     expect(lines.pop()).toBe('')
     expect(lines.at(-1)).toBe(`${CASES + 1} passed, 0 failed`)
-    expect(lines[0]).toContain(`vectors ${suite.version} (spec/todo.md 1.0.0, sha256 ${suite.spec.sha256.slice(0, 12)})`)
+    expect(lines[0]).toContain(`vectors ${suite.version} (spec/todo.md ${suite.spec.version}, sha256 ${suite.spec.sha256.slice(0, 12)})`)
     expect(lines[0]).toContain(`seed ${FC_SEED}, 300 generated sequences (profiles seed, dsh-0.1.1-rc.2)`)
     expect(run.stdout).toContain('ok fuzz: all 300 sequences')
     const json = JSON.parse(readFileSync(report, 'utf8'))

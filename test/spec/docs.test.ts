@@ -1,0 +1,307 @@
+// Every command and output the documentation shows is run here (README.md and docs/*.md).
+//
+// ```console blocks are terminal sessions, replayed command by command:
+// - A line starting with `$ ` is a command. The lines after it, up to the next `$ ` line or
+//   the end of the block, are exactly what it prints: its stdout, then its stderr. (A
+//   terminal shows the same whenever a command writes only one of the two; where a doc needs
+//   both, it shows two commands, one ending in `2>/dev/null` and one in `>/dev/null`.)
+// - `2>/dev/null` at the end drops stderr from what is compared; `>/dev/null` drops stdout.
+// - A last output line `(exit N)` is the exit status. Without one, the status must be 0.
+// - `todo-write …` runs as `node dist/cli/bin.js …` (so `npm run build` first) with the
+//   repository root as the working directory. Its stdin is empty, or what `echo '…' |`
+//   before it writes (the text and a line break), or the file of `< FILE` after it.
+//   `cat FILE` prints a file of the repository, to show what a command reads.
+//   Words split as sh splits them ('…' and "…" quote); nothing else of sh is understood.
+// - A command that names `python3` is skipped, visibly, where python3 is not on PATH.
+//
+// ```sh blocks hold what cannot run inside a test (`npm ci`, `npm test`, `git clone`,
+// `npm pack`, a port of your own). They are not run, but what they name must exist: `npm run
+// X` (anywhere in the docs, prose included), `npm test` and `npm start` a script of
+// package.json, any other `npm X` an npm command, `npx X` an installed binary, and
+// `todo-write X` (or `node dist/cli/bin.js X`) a subcommand and flags of `todo-write --help`.
+//
+// Every fenced block names its language, so no command hides in an untagged block; and
+// every relative link of the docs leads to a file, and to a heading of it when it names one.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { createTodoWriteTool } from '../../src/core/tool.js'
+import { updated } from '../../src/core/messages.js'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const BIN = join(ROOT, 'dist/cli/bin.js')
+const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)]
+const text = (page: string): string => readFileSync(join(ROOT, page), 'utf8')
+const pkg = JSON.parse(text('package.json')) as { scripts: Record<string, string> }
+
+interface Block {
+  page: string
+  /** The line of the opening fence, 1-based. */
+  line: number
+  lang: string
+  body: string[]
+}
+
+/** Every fenced block of a page (fences at the start of a line, three backticks). */
+function blocks(page: string): Block[] {
+  const lines = text(page).split('\n')
+  const found: Block[] = []
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(.*)$/.exec(lines[i]!)
+    if (!open) continue
+    const end = lines.indexOf('```', i + 1)
+    if (end < 0) throw new Error(`${page}:${i + 1}: unterminated fence`)
+    found.push({ page, line: i + 1, lang: open[1]!.trim(), body: lines.slice(i + 1, end) })
+    i = end
+  }
+  return found
+}
+
+const ALL = PAGES.flatMap(blocks)
+
+/** sh's word splitting, for what the docs use: bare words, '…' and "…" (with \" and \\ inside). */
+function shellWords(line: string): string[] {
+  const words: string[] = []
+  let i = 0
+  while (i < line.length) {
+    if (line[i] === ' ') {
+      i++
+      continue
+    }
+    let word = ''
+    while (i < line.length && line[i] !== ' ') {
+      const c = line[i]!
+      if (c === "'") {
+        const end = line.indexOf("'", i + 1)
+        if (end < 0) throw new Error(`unterminated ' in ${line}`)
+        word += line.slice(i + 1, end)
+        i = end + 1
+      } else if (c === '"') {
+        i++
+        while (line[i] !== '"') {
+          if (i >= line.length) throw new Error(`unterminated " in ${line}`)
+          if (line[i] === '\\' && (line[i + 1] === '"' || line[i + 1] === '\\')) i++
+          word += line[i++]
+        }
+        i++
+      } else {
+        word += c
+        i++
+      }
+    }
+    words.push(word)
+  }
+  return words
+}
+
+interface Command {
+  page: string
+  line: number
+  /** The command as the doc shows it, without `$ `. */
+  shown: string
+  program: 'todo-write' | 'cat'
+  argv: string[]
+  stdin: string
+  compare: 'both' | 'stdout' | 'stderr'
+  expected: string
+  exit: number
+}
+
+/** A `$ ` line and its output lines, read by the conventions at the top of this file. */
+function command(page: string, line: number, shown: string, output: string[]): Command {
+  let words = shellWords(shown)
+  let stdin = ''
+  if (words[0] === 'echo') {
+    const pipe = words.indexOf('|')
+    if (pipe < 0) throw new Error(`${page}:${line}: echo without a pipe`)
+    stdin = words.slice(1, pipe).join(' ') + '\n'
+    words = words.slice(pipe + 1)
+  }
+  let compare: Command['compare'] = 'both'
+  const argv: string[] = []
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!
+    if (word === '<') stdin = readFileSync(join(ROOT, words[++i]!), 'utf8')
+    else if (word === '2>/dev/null') compare = 'stdout'
+    else if (word === '>/dev/null') compare = 'stderr'
+    else if (/[<>|;&$`]/.test(word) && !shown.includes(`'${word}'`) && !shown.includes(`"${word}"`)) throw new Error(`${page}:${line}: "${word}" is not understood (see the conventions)`)
+    else argv.push(word)
+  }
+  const program = words[0]
+  if (program !== 'todo-write' && program !== 'cat') throw new Error(`${page}:${line}: a console block runs todo-write or cat, not ${program}`)
+  let exit = 0
+  const last = /^\(exit (\d+)\)$/.exec(output.at(-1) ?? '')
+  if (last) {
+    exit = Number(last[1])
+    output = output.slice(0, -1)
+  }
+  return { page, line, shown, program, argv, stdin, compare, expected: output.map((l) => l + '\n').join(''), exit }
+}
+
+/** Every command of every console block, in document order. */
+function commands(): Command[] {
+  return ALL.filter((b) => b.lang === 'console').flatMap((block) => {
+    const found: { line: number; shown: string; output: string[] }[] = []
+    block.body.forEach((line, offset) => {
+      if (line.startsWith('$ ')) found.push({ line: block.line + 1 + offset, shown: line.slice(2), output: [] })
+      else if (found.length === 0) throw new Error(`${block.page}:${block.line}: a console block starts with a $ line`)
+      else found.at(-1)!.output.push(line)
+    })
+    return found.map((c) => command(block.page, c.line, c.shown, c.output))
+  })
+}
+
+const COMMANDS = commands()
+const hasPython = spawnSync('python3', ['--version']).status === 0
+
+/** Runs a command; the commands are independent, so they run concurrently. */
+function run(c: Command): Promise<{ stdout: string; stderr: string; status: number | null }> {
+  if (c.program === 'cat') {
+    return Promise.resolve({ stdout: c.argv.map((file) => readFileSync(join(ROOT, file), 'utf8')).join(''), stderr: '', status: 0 })
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...c.argv], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] })
+    const out: Buffer[] = []
+    const err: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
+    child.on('error', reject)
+    child.on('close', (status) => resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), status }))
+    child.stdin.end(c.stdin)
+  })
+}
+
+describe('console blocks: each command prints what the doc shows', () => {
+  it('the docs hold commands, and dist/ is built', () => {
+    expect(COMMANDS.length).toBeGreaterThanOrEqual(15)
+    expect(existsSync(BIN), 'run npm run build first').toBe(true)
+  })
+
+  for (const c of COMMANDS) {
+    const needsPython = c.argv.includes('python3')
+    const title = `${c.page}:${c.line} $ ${c.shown}`
+    const skip = needsPython && !hasPython
+    ;(skip ? it.skip : it.concurrent)(skip ? `${title} (skipped: python3 is not on PATH)` : title, async () => {
+      const result = await run(c)
+      const shown = c.compare === 'stdout' ? result.stdout : c.compare === 'stderr' ? result.stderr : result.stdout + result.stderr
+      expect(shown).toBe(c.expected)
+      expect(result.status, `exit status of ${c.shown}`).toBe(c.exit)
+    })
+  }
+})
+
+describe('sh blocks and prose name only what exists', () => {
+  const help = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' }).stdout
+  const subcommands = new Set([...help.matchAll(/^ {2}todo-write ([a-z-]+)/gm)].map((m) => m[1]!))
+  const flags = new Set(help.match(/--[a-z][a-z-]*/g))
+  const NPM_COMMANDS = new Set(['ci', 'install', 'pack', 'run', 'test', 'start', 'exec'])
+  const shLines = ALL.filter((b) => b.lang === 'sh').flatMap((b) => b.body.map((line, i) => ({ where: `${b.page}:${b.line + 1 + i}`, line: line.replace(/\s+#.*$/, '') })))
+
+  it('the CLI help lists the subcommands the docs use', () => {
+    expect([...subcommands].sort()).toEqual(['--help', '--version', 'call', 'conform', 'demo', 'replay', 'serve'].sort())
+  })
+
+  it('every npm and npx command of a sh block exists', () => {
+    const problems: string[] = []
+    for (const { where, line } of shLines) {
+      for (const m of line.matchAll(/(?:^|&&|\|\||;)\s*npm ([a-z-]+)(?: ([\w:-]+))?/g)) {
+        const [, cmd, arg] = m
+        if (cmd === 'run' && !(arg! in pkg.scripts)) problems.push(`${where}: npm run ${arg}: no such script`)
+        else if ((cmd === 'test' || cmd === 'start') && !(cmd in pkg.scripts)) problems.push(`${where}: npm ${cmd}: no such script`)
+        else if (!NPM_COMMANDS.has(cmd!)) problems.push(`${where}: npm ${cmd}: not a command the docs may use`)
+      }
+      for (const m of line.matchAll(/(?:^|&&|\|\||;)\s*npx ([\w-]+)/g)) {
+        if (!existsSync(join(ROOT, 'node_modules/.bin', m[1]!))) problems.push(`${where}: npx ${m[1]}: not installed`)
+      }
+    }
+    expect(problems).toEqual([])
+    expect(shLines.some(({ line }) => line.includes('npm ci && npm test'))).toBe(true)
+  })
+
+  it('every todo-write command of a sh block names a subcommand and flags of --help', () => {
+    const problems: string[] = []
+    for (const { where, line } of shLines) {
+      for (const m of line.matchAll(/(?:^|[|&;]\s*)(?:[A-Z_]+=\S*\s+)*(?:todo-write|node dist\/cli\/bin\.js) ([^|&;]*)/g)) {
+        const words = shellWords(m[1]!.trim())
+        const own = words.includes('--') ? words.slice(0, words.indexOf('--')) : words
+        if (!subcommands.has(own[0]!)) problems.push(`${where}: todo-write ${own[0]}: no such subcommand`)
+        for (const flag of own.filter((w) => w.startsWith('--'))) if (!flags.has(flag)) problems.push(`${where}: ${flag}: not in todo-write --help`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('every `npm run X` in the docs, prose included, names a script', () => {
+    const named = PAGES.flatMap((page) => [...text(page).matchAll(/npm run ([\w:-]+)/g)].map((m) => ({ page, script: m[1]! })))
+    expect(named.length).toBeGreaterThan(5)
+    expect(named.filter(({ script }) => !(script in pkg.scripts))).toEqual([])
+  })
+})
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
+const slug = (heading: string): string =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/ /g, '-')
+
+function anchors(page: string): Set<string> {
+  const seen = new Map<string, number>()
+  const out = new Set<string>()
+  const prose = text(page).replace(/^```[\s\S]*?^```$/gm, '')
+  for (const m of prose.matchAll(/^#{1,6} (.*)$/gm)) {
+    const base = slug(m[1]!)
+    const n = seen.get(base) ?? 0
+    seen.set(base, n + 1)
+    out.add(n === 0 ? base : `${base}-${n}`)
+  }
+  return out
+}
+
+describe('the docs hang together', () => {
+  it('every fenced block names its language', () => {
+    expect(ALL.filter((b) => b.lang === '').map((b) => `${b.page}:${b.line}`)).toEqual([])
+  })
+
+  it('every relative link leads to a file, and to a heading of it when it names one', () => {
+    const broken: string[] = []
+    for (const page of PAGES) {
+      const prose = text(page).replace(/^```[\s\S]*?^```$/gm, '')
+      for (const m of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const target = m[1]!
+        if (/^[a-z]+:/.test(target)) continue
+        const [path, anchor] = target.split('#') as [string, string | undefined]
+        const file = path === '' ? page : relative(ROOT, join(ROOT, dirname(page), path))
+        if (!existsSync(join(ROOT, file))) broken.push(`${page}: ${target}: no such file`)
+        else if (anchor !== undefined && file.endsWith('.md') && !anchors(file).has(anchor)) broken.push(`${page}: ${target}: no such heading in ${file}`)
+      }
+    }
+    expect(broken).toEqual([])
+  })
+
+  it('README.md: at most 10 KB, a table of contents, the two set-up commands, the timings placeholder, a link to each page of docs/', () => {
+    const readme = text('README.md')
+    expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(10 * 1024)
+    expect(readme).toMatch(/^## Contents$/m)
+    expect(readme).toContain('npm ci && npm start')
+    expect(readme).toContain('npm ci && npm test')
+    expect(readme).toContain('<!-- timings -->')
+    for (const page of PAGES.filter((p) => p.startsWith('docs/'))) expect(readme, page).toContain(`](${page})`)
+  })
+
+  it('docs/mutation-testing.md keeps the place of the measured figures', () => {
+    expect(text('docs/mutation-testing.md')).toContain('<!-- mutation-figures -->')
+  })
+
+  it('docs/model-experience.md: the sizes it gives are those of the tool', () => {
+    const page = text('docs/model-experience.md')
+    const tool = createTodoWriteTool()
+    const definition = JSON.stringify({ name: tool.name, description: tool.description, parameters: tool.parameters })
+    expect(page).toContain(`${Buffer.byteLength(definition)} bytes of compact JSON, about ${Math.round(Buffer.byteLength(definition) / 4 / 10) * 10} tokens`)
+    expect(page).toContain(`${Buffer.byteLength(updated(0, 1, 0))} bytes on success while every count has one digit`)
+    const quoted = [...page.matchAll(/^> (.*)$/gm)].map((m) => m[1]!).join(' ')
+    expect(quoted, 'the description, quoted').toBe(tool.description)
+  })
+})
