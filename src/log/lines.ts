@@ -31,24 +31,24 @@ export async function* splitLines(input: AsyncIterable<Uint8Array | string>, max
     overflow = false
     return line
   }
-  const take = (bytes: Uint8Array) => {
+  // `copy`: the bytes outlive this chunk (the stream may reuse its buffer), so keep a copy.
+  const take = (bytes: Uint8Array, copy: boolean) => {
     length += bytes.length
     if (overflow) return
     if (length > maxLineBytes) {
       overflow = true
       pieces = []
-    } else if (bytes.length > 0) pieces.push(bytes)
+    } else if (bytes.length > 0) pieces.push(copy ? Uint8Array.prototype.slice.call(bytes) : bytes) // not Buffer#slice, a view
   }
   for await (const chunk of input) {
     const bytes = toBytes(chunk)
     let start = 0
     for (let lf = bytes.indexOf(LF, start); lf !== -1; lf = bytes.indexOf(LF, start)) {
-      take(bytes.subarray(start, lf))
+      take(bytes.subarray(start, lf), false)
       yield finish(true)
       start = lf + 1
     }
-    // A chunk's tail is copied: the stream may reuse its buffer for the next chunk.
-    if (start < bytes.length) take(Uint8Array.prototype.slice.call(bytes, start))
+    if (start < bytes.length) take(bytes.subarray(start), true)
   }
   if (length > 0 || overflow) yield finish(false)
 }

@@ -3,6 +3,7 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { jsonKind, LogParser, readLog, type LogRecord } from '../../src/log/reader.js'
+import { splitLines } from '../../src/log/lines.js'
 import { source } from '../support/replay.js'
 
 const HEADER = '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}'
@@ -18,7 +19,7 @@ function parse(lines: string[], lastUnterminated = false): LogRecord[] {
 const problems = (records: LogRecord[]) => records.filter((r) => r.kind === 'problem').map((r) => `${r.line}: ${(r as { message: string }).message}`)
 const events = (records: LogRecord[]) => records.flatMap((r) => (r.kind === 'event' ? [`${r.line}:${r.event.type}#${r.event.seq}`] : []))
 
-async function collect(input: NodeJS.ReadableStream): Promise<LogRecord[]> {
+async function collect(input: AsyncIterable<Uint8Array | string>): Promise<LogRecord[]> {
   const records: LogRecord[] = []
   for await (const record of readLog(input)) records.push(record)
   return records
@@ -245,5 +246,37 @@ describe('readLog: streaming through node:readline (TW-LOG-2)', () => {
     input.destroy()
     expect(events(first)).toEqual(['2:x/y#0', '3:x/y#1'])
     expect(produced).toBeLessThan(total / 20)
+  })
+})
+
+describe('TW-LOG-7: a line longer than 64 MiB is not read', () => {
+  /** `total` bytes of `byte`, in 1 MiB chunks, then `tail`: never held whole. */
+  async function* stream(total: number, byte: number, tail = ''): AsyncGenerator<Uint8Array | string> {
+    const chunk = new Uint8Array(1 << 20).fill(byte)
+    for (let sent = 0; sent < total; sent += chunk.length) yield chunk.subarray(0, Math.min(chunk.length, total - sent))
+    if (tail !== '') yield tail
+  }
+
+  it('splitLines reports a too-long line by its length and keeps none of it', async () => {
+    const lines = []
+    for await (const line of splitLines(['ab', 'cdef\ngh', 'ij\nklm'], 5)) lines.push(line)
+    expect(lines).toEqual([
+      { kind: 'too-long', bytes: 6, terminated: true },
+      { kind: 'line', text: 'ghij', terminated: true },
+      { kind: 'line', text: 'klm', terminated: false },
+    ])
+  })
+
+  it('a 65 MiB line and an endless run of zero bytes are skipped with memory to spare', async () => {
+    const before = process.memoryUsage().rss
+    const records = await collect(stream(65 << 20, 0x61, `\n${ev(1)}\n`))
+    expect(records[0]).toEqual({ kind: 'problem', line: 1, message: 'missing header: expected {"type":"session","version":0,…}' })
+    expect(records[1]).toEqual({ kind: 'problem', line: 1, message: 'a line of 68,157,440 bytes, longer than 64 MiB: not read' })
+    expect(events(records)).toEqual(['2:x/y#1'])
+    expect(problems(await collect(stream(200 << 20, 0)))).toEqual([
+      '1: missing header: expected {"type":"session","version":0,…}',
+      '1: a line of 209,715,200 bytes, longer than 64 MiB: not read',
+    ])
+    expect(process.memoryUsage().rss - before).toBeLessThan(96 << 20)
   })
 })

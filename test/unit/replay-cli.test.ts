@@ -207,3 +207,41 @@ describe('output', () => {
     expect(buffered).toBeLessThan(250)
   })
 })
+
+describe('TW-LOG-8: at most 100 problems are written', () => {
+  it('the rest are counted in the closing warning', async () => {
+    const log = HEADER + 'not json\n'.repeat(150)
+    const { status, stdout, stderr } = await run(['replay', '-'], log)
+    expect(status).toBe(1)
+    expect(stdout).toBe('null\n')
+    const lines = stderr.trimEnd().split('\n')
+    expect(lines).toHaveLength(101)
+    expect(lines[99]).toBe('todo-write: line 101: not JSON')
+    expect(lines[100]).toBe('todo-write: warning: 150 problems in the log (the first 100 shown); the output holds what the readable lines say')
+  })
+
+  it('a problem naming hostile bytes is written terminal-safe', async () => {
+    const log = HEADER.replace('"version":0', '"version":"\\u001b[2J\\u0085"')
+    expect((await run(['replay', '-'], log)).stderr).toContain('wrong header: version must be 0, got "\\u001b[2J\\u0085"')
+  })
+})
+
+describe('output the reader closes, and JSON of any depth', () => {
+  it('a current list holding a value nested 10^5 deep is written whole, byte for byte', async () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000)
+    const log = HEADER + `{"type":"todo/write","seq":0,"time":0,"data":{"todos":[{"content":"a","status":"pending","x":${deep}}]}}\n`
+    const { status, stdout } = await run(['replay', '-'], log)
+    expect(status).toBe(0)
+    expect(stdout).toBe(`[{"content":"a","status":"pending","x":${deep}}]\n`)
+  })
+
+  it('a closed stdout (… | head) ends the replay quietly, status 0', async () => {
+    const stdout = new Writable({ write: (_chunk, _encoding, done) => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })) })
+    stdout.on('error', () => undefined)
+    const stderr = sink()
+    const log = HEADER + write(0, '[{"content":"a","status":"pending"}]') + write(1, '[]')
+    const status = await runReplay(['--acp', '-'], Readable.from([log]), stdout, stderr)
+    expect(status).toBe(0)
+    expect(stderr.text()).toBe('')
+  })
+})

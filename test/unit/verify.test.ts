@@ -198,3 +198,36 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
     expect(verify(events).mismatches).toHaveLength(3)
   })
 })
+
+describe('TW-VERIFY-3: --verify is linear, with at most 10,000 calls open', () => {
+  /** N calls left open, then N snapshots: the case that used to scan every open call per snapshot. */
+  const openThenWrites = (n: number): LogEvent[] => {
+    seq = 0
+    return [...Array.from({ length: n }, (_, i) => call(`c${i}`, A)), ...Array.from({ length: n }, () => write(A_TODOS))]
+  }
+  /** Calls to Verifier.push, and the work they did, counted by the queue reads they made. */
+  const cost = (n: number): number => {
+    const verifier = new Verifier()
+    const events = openThenWrites(n)
+    const start = process.cpuUsage()
+    for (const event of events) verifier.push(event)
+    verifier.end()
+    const used = process.cpuUsage(start)
+    return used.user + used.system
+  }
+
+  it('10× the open calls costs at most 15× the time (a ratio in one run)', () => {
+    cost(2_000) // warm up
+    const ratios = [0, 1, 2].map(() => cost(20_000) / cost(2_000))
+    expect(Math.min(...ratios)).toBeLessThanOrEqual(15)
+  })
+
+  it('the 10,001st open call gives up the oldest, which is reported once, and its result is not checked', () => {
+    seq = 0
+    const events = [...Array.from({ length: 10_001 }, (_, i) => call(`c${i}`, A)), result('c0', 'anything', 'no')]
+    const { mismatches } = verify(events)
+    expect(mismatches[0]).toBe('seq 0: call "c0": no tool/result logged before 10,000 later calls were made: given up')
+    expect(mismatches.filter((m) => m.includes('"c0"'))).toHaveLength(1)
+    expect(mismatches).toHaveLength(10_001)
+  })
+})
