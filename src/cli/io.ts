@@ -2,6 +2,7 @@
 import { fstatSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { parseOptions, type TodoWriteOptions } from '../core/options.js'
+import { terminalSafe } from '../log/render.js'
 
 /** A problem with how the command was invoked or fed: stderr, nothing on stdout, exit 2. */
 export class UsageError extends Error {
@@ -50,10 +51,49 @@ export function toolOptions(values: OptionValues): TodoWriteOptions {
   return options as TodoWriteOptions
 }
 
-export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+/** The most stdin `call` reads: a call's arguments, however large, are far below it. */
+export const MAX_INPUT_BYTES = 256 * 1024 * 1024
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+/**
+ * All of `stream` as text (TW-CLI-2). Refused with a message naming the problem: more than
+ * MAX_INPUT_BYTES (nothing more is held), bytes that are not UTF-8 (the offset of the first
+ * one), a byte-order mark (JSON has none, and it is invisible in a message).
+ */
+export async function readAll(stream: NodeJS.ReadableStream, what = 'stdin'): Promise<string> {
   const chunks: Buffer[] = []
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
-  return Buffer.concat(chunks).toString('utf8')
+  let length = 0
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer)
+    length += bytes.length
+    if (length > MAX_INPUT_BYTES) throw new UsageError(`${what} holds more than ${MAX_INPUT_BYTES / (1024 * 1024)} MiB: not read`)
+    chunks.push(bytes)
+  }
+  const bytes = Buffer.concat(chunks)
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) throw new UsageError(`${what} starts with a byte-order mark (EF BB BF), which JSON does not allow`)
+  try {
+    return strictUtf8.decode(bytes)
+  } catch {
+    throw new UsageError(`${what} is not UTF-8: ${invalidUtf8(bytes)}`)
+  }
+}
+
+/** Where the first byte that is not UTF-8 is, named as hex. */
+function invalidUtf8(bytes: Buffer): string {
+  // The longest prefix that decodes: its length is where the bad byte starts (a bad byte is found by halving).
+  let good = 0
+  let bad = bytes.length
+  while (bad - good > 1) {
+    const mid = (good + bad) >> 1
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true })
+      good = mid
+    } catch {
+      bad = mid
+    }
+  }
+  return `byte 0x${bytes[good]!.toString(16).padStart(2, '0')} at offset ${good}`
 }
 
 /** Parse a JSON text, turning a syntax error into a usage error that names the problem. */
@@ -61,7 +101,7 @@ export function parseJsonText(text: string, what: string): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
-    const detail = text.trim() === '' ? 'the input is empty' : (error as Error).message
+    const detail = text.trim() === '' ? 'the input is empty' : terminalSafe((error as Error).message)
     throw new UsageError(`${what} is not JSON: ${detail}`)
   }
 }

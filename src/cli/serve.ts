@@ -1,9 +1,11 @@
 // `todo-write serve`: the reference speaking the conformance protocol (spec/protocol.md)
 // on stdin/stdout, one JSON response line per request line; stdout carries nothing else.
-import { createInterface } from 'node:readline'
-import { encodeLine } from '../kit/protocol.js'
+// Requests are split on LF only (TW-PROTO-FRAME-1). Whatever a request holds, it gets an
+// answer and serve goes on (TW-PROTO-ERROR-1): a request line too long to read, or a
+// response too long to write, is answered with an error.
+import { splitLines } from '../log/lines.js'
 import { ProtocolServer } from '../kit/reference.js'
-import { parseFlags } from './io.js'
+import { output, parseFlags } from './io.js'
 
 export const SERVE_HELP = `todo-write serve
 
@@ -11,24 +13,46 @@ Speaks the todo-write conformance protocol (spec/protocol.md) on stdin/stdout: o
 request per line in, one JSON response per line out, starting with the "start" handshake.
 Exits 0 after "stop" or at the end of stdin.`
 
-/** Write one line and wait until the stream has taken it (TW-PROTO-FRAME-1: flushed). */
-const writeLine = (stdout: NodeJS.WritableStream, line: string): Promise<void> =>
-  new Promise((resolve, reject) => {
-    stdout.write(line, (error) => (error ? reject(error) : resolve()))
-  })
+/** The longest request line read; a longer one is answered with an error, unread. */
+export const MAX_REQUEST_BYTES = 256 * 1024 * 1024
+
+/**
+ * A response as the pieces of its line. An accepted call's list appears three times (in
+ * `value`, `event` and `current`): it is written as JSON once and its text reused, and the
+ * pieces are written one by one, so a list of hundreds of megabytes never has to fit into
+ * one string three times over. The bytes are those of JSON.stringify(response).
+ */
+export function responsePieces(response: Record<string, unknown>): string[] {
+  const value = response.value as { todos: unknown; counts: unknown } | null | undefined
+  if (response.isError !== false || value === null || value === undefined) return [JSON.stringify(response), '\n']
+  const list = JSON.stringify(value.todos)
+  const head = `{"id":${JSON.stringify(response.id)},"isError":false,"text":${JSON.stringify(response.text)},"value":{"todos":`
+  const pieces = [head, list, `,"counts":${JSON.stringify(value.counts)}},"event":{"type":"todo/write","data":{"todos":`, list, '}},"current":', list, '}\n']
+  // One write for an everyday list: a write per piece would cost a system call each.
+  return list.length < 1 << 20 ? [pieces.join('')] : pieces
+}
 
 export async function runServe(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream): Promise<number> {
   parseFlags({ args: argv, options: {}, strict: true })
   const server = new ProtocolServer()
-  const lines = createInterface({ input: stdin, crlfDelay: Infinity, terminal: false })
-  try {
-    for await (const line of lines) {
-      const { response, next } = server.handle(line)
-      await writeLine(stdout, encodeLine(response))
-      if (next === 'stop') break
+  const out = output(stdout)
+  for await (const line of splitLines(stdin as AsyncIterable<Uint8Array | string>, MAX_REQUEST_BYTES)) {
+    if (line.kind === 'too-long') {
+      await out.write(JSON.stringify({ id: null, error: `the request line is ${line.bytes.toLocaleString('en-US')} bytes, longer than ${MAX_REQUEST_BYTES / (1024 * 1024)} MiB: not read` }) + '\n')
+      continue
     }
-  } finally {
-    lines.close()
+    const { response, next } = server.handle(line.text)
+    let pieces: string[]
+    try {
+      pieces = responsePieces(response)
+    } catch (error) {
+      // JSON.stringify's RangeError: no string can hold it.
+      if (!(error instanceof RangeError)) throw error
+      pieces = [JSON.stringify({ id: response.id, error: 'the response is too long to write as one JSON text' }), '\n']
+    }
+    for (const piece of pieces) await out.write(piece)
+    // The reader went away (`serve | head`): nobody reads the answers any more.
+    if (out.closed || next === 'stop') break
   }
   return 0
 }

@@ -1,0 +1,98 @@
+// The edges of the command line (TW-CLI-2, TW-PROTO-FRAME-1, TW-PROTO-ERROR-1): input too
+// large, not UTF-8, with a byte-order mark; serve with a bare CR, a line too long, a reader
+// that goes away, a response too long for one string. Every one answers or exits with a
+// message, never a stack trace.
+import { spawn, spawnSync } from 'node:child_process'
+import { Readable } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { main } from '../../src/cli/cli.js'
+import { responsePieces } from '../../src/cli/serve.js'
+import { BIN } from '../support/cli.js'
+import { sink } from '../support/replay.js'
+
+async function call(input: Iterable<Uint8Array | string> | AsyncIterable<Uint8Array | string>, argv = ['call']) {
+  const stdout = sink()
+  const stderr = sink()
+  const status = await main(argv, { stdin: Readable.from(input), stdout, stderr } as never)
+  return { status, stdout: stdout.text(), stderr: stderr.text() }
+}
+
+const USAGE = 'Run `todo-write --help` for usage.\n'
+
+describe('TW-CLI-2: call refuses input it cannot read, naming the problem', () => {
+  it('more than 256 MiB: refused without holding more', async () => {
+    async function* zeros(): AsyncGenerator<Uint8Array> {
+      const chunk = new Uint8Array(8 << 20).fill(0x20)
+      for (let i = 0; i < 40; i++) yield chunk
+    }
+    expect(await call(zeros())).toEqual({ status: 2, stdout: '', stderr: 'todo-write: stdin holds more than 256 MiB: not read\n' + USAGE })
+  })
+
+  it('bytes that are not UTF-8, and a byte-order mark, are named', async () => {
+    expect((await call([Buffer.from('{"todos":[{"content":"a\xff","status":"pending"}]}', 'latin1')])).stderr).toBe('todo-write: stdin is not UTF-8: byte 0xff at offset 23\n' + USAGE)
+    expect((await call([Buffer.from([0xef, 0xbb, 0xbf]), '{"todos":[]}'])).stderr).toBe('todo-write: stdin starts with a byte-order mark (EF BB BF), which JSON does not allow\n' + USAGE)
+  })
+
+  it('a control character JSON.parse quotes raw is written escaped', async () => {
+    expect((await call(['{"todos":[\u001b[2J]}'])).stderr).toContain('\\u001b[2J')
+  })
+})
+
+describe('serve keeps answering (TW-PROTO-FRAME-1, TW-PROTO-ERROR-1)', () => {
+  const START = '{"id":0,"cmd":"start","protocol":1}'
+  const serve = (input: string | Buffer) => spawnSync(process.execPath, [BIN, 'serve'], { input, encoding: 'utf8', maxBuffer: 1 << 30 })
+
+  it('splits requests on LF only: a bare CR is part of a line, so one line, one answer', () => {
+    const run = serve(`${START}\n{"id":1,"cmd":"end","session":"a"}\r{"id":2,"cmd":"end","session":"b"}\n{"id":3,"cmd":"stop"}\n`)
+    expect(run.stdout.split('\n')).toEqual(['{"id":0,"protocol":1,"implementation":{"name":"todo-write","language":"typescript"}}', '{"id":null,"error":"the request is not JSON"}', '{"id":3}', ''])
+    expect(run.status).toBe(0)
+  })
+
+  it('a request line over 256 MiB is answered with an error and the next one is served', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve'], { stdio: ['pipe', 'pipe', 'pipe'] })
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')))
+    child.stdin.write(START + '\n')
+    const chunk = Buffer.alloc(16 << 20, 0x61)
+    for (let i = 0; i < 17; i++) if (!child.stdin.write(chunk)) await new Promise((resolve) => child.stdin.once('drain', resolve))
+    child.stdin.end('\n{"id":5,"cmd":"stop"}\n')
+    const status = await new Promise((resolve) => child.on('close', resolve))
+    expect(out.split('\n')).toEqual([
+      '{"id":0,"protocol":1,"implementation":{"name":"todo-write","language":"typescript"}}',
+      '{"id":null,"error":"the request line is 285,212,672 bytes, longer than 256 MiB: not read"}',
+      '{"id":5}',
+      '',
+    ])
+    expect(status).toBe(0)
+  }, 60_000)
+
+  it('a reader that goes away (serve | head -c 10): serve ends quietly, status 0', () => {
+    const lines = Array.from({ length: 2000 }, () => START).join('\n')
+    const run = spawnSync('bash', ['-c', `node ${BIN} serve | head -c 10 >/dev/null; echo "\${PIPESTATUS[0]}"`], { input: lines, encoding: 'utf8' })
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toBe('0\n')
+  })
+
+  it('a response too long for one string is answered with an error', () => {
+    let deep: unknown = []
+    for (let i = 0; i < 100_000; i++) deep = [deep]
+    expect(() => responsePieces({ id: 1, isError: false, text: 'x', value: { todos: deep, counts: {} } })).toThrow(RangeError)
+  })
+
+  it('a call accepting a 180 MB content is answered whole: its list is encoded once', () => {
+    const content = 'x'.repeat(180 * 1000 * 1000)
+    const request = `{"id":1,"cmd":"call","session":"s","args":${JSON.stringify(JSON.stringify({ todos: [{ content, status: 'pending' }] }))},"agent":true,"options":{}}`
+    const run = spawnSync(process.execPath, [BIN, 'serve'], { input: `${START}\n${request}\n{"id":2,"cmd":"stop"}\n`, maxBuffer: 1 << 30 })
+    expect(run.stderr.toString('utf8')).toBe('')
+    expect(run.status).toBe(0)
+    // Too long for one string on this side too: read the bytes.
+    const out = run.stdout
+    const ends = [out.indexOf(10), out.indexOf(10, out.indexOf(10) + 1)]
+    const answer = out.subarray(ends[0]! + 1, ends[1])
+    const todos = [{ content: '', status: 'pending' }]
+    const empty = JSON.stringify({ id: 1, isError: false, text: 'Updated todo list: 1 pending, 0 in progress, 0 completed.', value: { todos, counts: { pending: 1, inProgress: 0, completed: 0 } }, event: { type: 'todo/write', data: { todos } }, current: todos })
+    expect(answer.subarray(0, 80).toString('utf8')).toBe(empty.slice(0, 80))
+    expect(answer.length).toBe(empty.length + 3 * content.length)
+    expect(out.subarray(ends[1]! + 1).toString('utf8')).toBe('{"id":2}\n')
+  }, 120_000)
+})
