@@ -378,3 +378,46 @@ export function hostileRequests(): { label: string; line: string; answer: 'error
     { label: 'a deep request', line: deep, answer: 'error' },
   ]
 }
+
+// In-process hostile values, made from a JSON value: what a caller that hands the library a
+// value (not a text) could give. `later` answers every read after the first.
+
+/** Each own property becomes a getter: the first read answers the real value, later reads `later(value)`. */
+export function withFlippingGetters(value: unknown, later: (value: unknown) => unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  const target: object = Array.isArray(value) ? new Array(value.length) : {}
+  for (const key of Object.keys(value)) {
+    const inner = withFlippingGetters((value as Record<string, unknown>)[key], later)
+    let reads = 0
+    Object.defineProperty(target, key, { enumerable: true, configurable: true, get: () => (reads++ === 0 ? inner : later(inner)) })
+  }
+  return target
+}
+
+/** Each object and array behind a Proxy whose `get` answers the real value once, then `later(value)`. */
+export function withFlippingProxies(value: unknown, later: (value: unknown) => unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  const copy: Record<string, unknown> = Array.isArray(value) ? (new Array(value.length) as never) : {}
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(copy, key, { value: withFlippingProxies((value as Record<string, unknown>)[key], later), enumerable: true, writable: true, configurable: true })
+  }
+  const reads = new Map<PropertyKey, number>()
+  return new Proxy(copy, {
+    get(target, key, receiver) {
+      const real: unknown = Reflect.get(target, key, receiver)
+      if (typeof key === 'symbol' || key === 'length') return real
+      const n = reads.get(key) ?? 0
+      reads.set(key, n + 1)
+      return n === 0 ? real : later(real)
+    },
+  })
+}
+
+/** What a later read might answer: another status, an untrimmed or non-string content, another list. */
+export const LIES: readonly ((value: unknown) => unknown)[] = [
+  () => 'in_progress',
+  (v) => (typeof v === 'string' ? ` ${v} ` : v),
+  () => 42,
+  () => [{ content: 'ghost', status: 'nope' }],
+  () => undefined,
+]

@@ -9,50 +9,15 @@ import { MemorySession } from '../../src/core/event.js'
 import { createTodoWriteTool } from '../../src/core/tool.js'
 import { parseOptions } from '../../src/core/options.js'
 import { checkLog } from '../../src/log/invariant.js'
-import { anyArgs } from '../../src/kit/generators.js'
+import { anyArgs, LIES, withFlippingGetters, withFlippingProxies } from '../../src/kit/generators.js'
 import { modelCall, NOT_LOSSLESS_TEXT } from '../support/model.js'
 import { property } from '../support/property.js'
 
 const LOSSY = NOT_LOSSLESS_TEXT
 
-/** Each own property becomes a getter: the first read answers the real value, later reads `later(value)`. */
-function flipping(value: unknown, later: (value: unknown) => unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value
-  const target: object = Array.isArray(value) ? new Array(value.length) : {}
-  for (const key of Object.keys(value)) {
-    const inner = flipping((value as Record<string, unknown>)[key], later)
-    let reads = 0
-    Object.defineProperty(target, key, { enumerable: true, configurable: true, get: () => (reads++ === 0 ? inner : later(inner)) })
-  }
-  return target
-}
-
-/** The same with Proxies: `get` answers the real value once, then something else. */
-function proxied(value: unknown, later: (value: unknown) => unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value
-  const copy: Record<string, unknown> = Array.isArray(value) ? ([] as never) : {}
-  for (const key of Object.keys(value)) Object.defineProperty(copy, key, { value: proxied((value as Record<string, unknown>)[key], later), enumerable: true, writable: true, configurable: true })
-  if (Array.isArray(value)) (copy as unknown as unknown[]).length = value.length
-  const reads = new Map<PropertyKey, number>()
-  return new Proxy(copy, {
-    get(target, key, receiver) {
-      const real: unknown = Reflect.get(target, key, receiver)
-      if (typeof key === 'symbol' || key === 'length') return real
-      const n = reads.get(key) ?? 0
-      reads.set(key, n + 1)
-      return n === 0 ? real : later(real)
-    },
-  })
-}
-
-/** What a second read might answer: another status, an untrimmed or non-string content, another array. */
-const lies = fc.constantFrom<(value: unknown) => unknown>(
-  () => 'in_progress',
-  (v) => (typeof v === 'string' ? ` ${v} ` : v),
-  () => 42,
-  () => [{ content: 'ghost', status: 'nope' }],
-  () => undefined,
-)
+const flipping = withFlippingGetters
+const proxied = withFlippingProxies
+const lies = fc.constantFrom(...LIES)
 
 const run = (args: unknown) => {
   const session = new MemorySession()

@@ -14,9 +14,8 @@ import { checkLog } from '../../../src/log/invariant.js'
 import { MemorySession, type LogEvent } from '../../../src/core/event.js'
 import { resolveOptions, type TodoWriteOptions } from '../../../src/core/options.js'
 import { createTodoWriteTool, runTodoWrite, type TodoWriteTool } from '../../../src/core/tool.js'
-import { anyArgs } from '../../../src/kit/generators.js'
-import { modelCall, type ModelItem } from '../../support/model.js'
-import { giants, hostileArguments, hostileRequests, seededRandom, type Random } from '../../../src/kit/generators.js'
+import { modelCall, modelViolations, NOT_LOSSLESS_TEXT, type ModelItem } from '../../support/model.js'
+import { anyArgs, giants, hostileArguments, hostileRequests, LIES, seededRandom, withFlippingGetters, withFlippingProxies, type Random } from '../../../src/kit/generators.js'
 
 /** What is fuzzed: the real modules, unless a test hands in a broken one to see it caught. */
 export interface Subject {
@@ -27,7 +26,8 @@ export interface Subject {
 
 export const REAL: Subject = { callTodoWrite, runTodoWrite, createServer: () => new ProtocolServer() }
 
-export type Mode = 'call' | 'execute' | 'protocol'
+/** How a call goes in: the library, the tool body, the protocol, or the library with a hostile in-process value. */
+export type Mode = 'call' | 'execute' | 'protocol' | 'value'
 
 export interface FuzzOptions {
   calls: number
@@ -151,6 +151,7 @@ const counts = (todos: readonly ModelItem[]) => ({
 /** The failure kind a text names (src's FailureKind), 'accepted' for a success. */
 function kindOf(text: string): string {
   if (text.startsWith('Updated todo list: ')) return 'accepted'
+  if (text === NOT_LOSSLESS_TEXT) return 'lossless'
   if (text.startsWith('Error: invalid arguments: ')) return 'arguments'
   if (text.startsWith('Error: invalid todo: ')) return 'empty'
   if (text.startsWith('Error: invalid todos: duplicate')) return 'duplicate'
@@ -195,7 +196,18 @@ interface Input {
   options: TodoWriteOptions
 }
 
-const OPTIONS: TodoWriteOptions[] = [{}, {}, {}, {}, {}, { allowParallelInProgress: true }, { unknownItemKeys: 'reject' }, { unknownItemKeys: 'reject' }, { allowParallelInProgress: true, unknownItemKeys: 'reject' }]
+const OPTIONS: TodoWriteOptions[] = [
+  {},
+  {},
+  {},
+  {},
+  { allowParallelInProgress: true },
+  { unknownItemKeys: 'reject' },
+  { allowParallelInProgress: true, unknownItemKeys: 'reject' },
+  { profile: 'dsh-0.1.1-rc.2' },
+  { profile: 'dsh-0.1.1-rc.2', allowParallelInProgress: true },
+  { activeLimitWording: 'parentheses', unknownItemKeys: 'drop' },
+]
 
 /** fast-check's arbitraries, drawn in seeded chunks. */
 class Drawn {
@@ -298,7 +310,8 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
   function viaBody(args: unknown, expected: ReturnType<typeof modelCall>): string | null {
     const tool = toolFor(input.options)
     const card = tool.presentCall(args)
-    const schemaValid = !expected.text.startsWith('Error: invalid arguments: ')
+    // A card follows the schema alone (TW-PRESENT-1), whatever the copy says of the numbers.
+    const schemaValid = modelViolations(args, resolveOptions(input.options).unknownItemKeys === 'reject').length === 0
     if ((card !== undefined) !== schemaValid) fail(`presentCall ${card === undefined ? 'showed no card' : 'showed a card'} for ${schemaValid ? 'valid' : 'invalid'} arguments`)
     if (card !== undefined && card.rawInput !== (args as { todos: unknown }).todos) fail('presentCall rawInput is not the todos sent')
     const scratch = new MemorySession()
@@ -359,6 +372,41 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     return typeof response.text === 'string' ? response.text : null
   }
 
+  /**
+   * The library handed a hostile in-process value made from `args` (TW-JSON-2,
+   * TW-PROP-ONE-READ): getters or Proxies that answer otherwise on a second read (the
+   * outcome is the model's of the first reads), a hole (the copy refuses it), or keys that
+   * Object.prototype holds (they are not the caller's). The log must stay sound.
+   */
+  function viaValue(args: unknown, expected: ReturnType<typeof modelCall>): string | null {
+    const how = random()
+    const lie = LIES[Math.floor(random() * LIES.length)]!
+    let value = args
+    let want = expected.text
+    const todos = (args as { todos?: unknown } | null)?.todos
+    if (how < 0.4) value = withFlippingGetters(args, lie)
+    else if (how < 0.8) value = withFlippingProxies(args, lie)
+    else if (how < 0.9 && Array.isArray(todos)) {
+      value = { ...(args as object), todos: [...todos, , { content: 'after a hole', status: 'pending' }] }
+      want = NOT_LOSSLESS_TEXT
+    }
+    const polluted = how >= 0.9
+    const scratch = new MemorySession()
+    let result: CallOutcome
+    try {
+      if (polluted) Object.assign(Object.prototype, { content: 'ghost', status: 'nope', todos: [] })
+      result = subject.callTodoWrite(value, input.agent ? { agent: { session: scratch } } : {}, input.options)
+    } catch (error) {
+      fail(`callTodoWrite threw ${String(error)} on a hostile value`)
+      return null
+    } finally {
+      if (polluted) for (const key of ['content', 'status', 'todos']) delete (Object.prototype as Record<string, unknown>)[key]
+    }
+    if (result.text !== want) fail(`a hostile value: ${shown(result.text, 200)}, the model of the first reads says ${shown(want, 200)}`)
+    checkSession(scratch.events, 'a hostile value')
+    return result.text
+  }
+
   function runOne(): void {
     tally(report.bySource, input.source)
     tally(report.byMode, mode)
@@ -371,7 +419,7 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     }
     const expected = modelCall(args, input.agent, input.options)
     const before = mode === 'protocol' ? [] : fingerprint(args)
-    const text = mode === 'call' ? viaLibrary(args, expected) : mode === 'execute' ? viaBody(args, expected) : viaProtocol(expected)
+    const text = mode === 'call' ? viaLibrary(args, expected) : mode === 'execute' ? viaBody(args, expected) : mode === 'value' ? viaValue(args, expected) : viaProtocol(expected)
     if (text !== null) tally(report.byOutcome, kindOf(text))
     if (mode !== 'protocol' && !sameTokens(fingerprint(args), before)) fail('the call changed its input')
   }
@@ -411,7 +459,7 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     const text = source === 'generated' ? generated.next() : source === 'json' ? json.next() : hostileArguments(random)
     input = { source, text, agent: random() < 0.85, options: OPTIONS[Math.floor(random() * OPTIONS.length)]! }
     const m = random()
-    mode = m < 0.7 ? 'call' : m < 0.85 ? 'execute' : 'protocol'
+    mode = m < 0.6 ? 'call' : m < 0.75 ? 'execute' : m < 0.9 ? 'protocol' : 'value'
     runOne()
     if (callIndex % 1000 === 999) {
       const change = builtinChange(builtins)
