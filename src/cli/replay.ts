@@ -1,12 +1,13 @@
 // `todo-write replay <file|->`: streams a session log and prints its plan, as JSON, as the
 // terminal shows it, as ACP plan updates, or checks and verifies it (spec section 7).
-import { open } from 'node:fs/promises'
+import { open, stat } from 'node:fs/promises'
+import { planFromEnd, type TailPlan } from '../log/tail.js'
 import { planUpdate } from '../log/acp.js'
 import { readLog } from '../log/reader.js'
 import { renderPlan, terminalSafe } from '../log/render.js'
 import { PlanReplay } from '../log/plan.js'
 import { Verifier } from '../log/verify.js'
-import { OPTION_FLAGS, OPTION_FLAGS_HELP, output, parseFlags, stdinIsDirectory, toolOptions, UsageError } from './io.js'
+import { OPTION_FLAGS, OPTION_FLAGS_HELP, output, parseFlags, stdinIsDirectory, toolOptions, UsageError, type Output } from './io.js'
 import { writeJson } from '../core/json.js'
 
 export const REPLAY_HELP = `todo-write replay [--standing] [--render | --check | --acp | --verify [option flags]] <file|->
@@ -65,11 +66,41 @@ async function openLog(path: string, stdin: NodeJS.ReadableStream): Promise<Node
   }
 }
 
+/** Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1). */
+async function isRegularFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile()
+  } catch {
+    return false
+  }
+}
+
+/** The plan and its problems as the output says them, for a plan read from the end. */
+async function replayTail(path: string, mode: 'json' | 'render', standing: boolean, stdout: Output, stderr: Output): Promise<number> {
+  let tail: TailPlan
+  try {
+    tail = await planFromEnd(path, standing ? 'standing' : 'current')
+  } catch (error) {
+    throw new UsageError(`cannot read ${JSON.stringify(path)}: ${(error as Error).message}`)
+  }
+  const shown = tail.problems.slice(0, SHOWN_PROBLEMS)
+  for (const { line, fromEnd, message } of shown) await stderr.write(`todo-write: line ${line}${fromEnd ? ' from the end' : ''}: ${terminalSafe(message)}\n`)
+  if (mode === 'json') await stdout.write(writeJson(tail.plan) + '\n')
+  if (mode === 'render' && tail.plan !== null) await stdout.write(renderPlan(tail.plan))
+  const problems = tail.problems.length
+  const hidden = problems > SHOWN_PROBLEMS ? ` (the first ${SHOWN_PROBLEMS} shown)` : ''
+  if (problems > 0) await stderr.write(`todo-write: warning: ${counted(problems, 'problem', 'problems')} in the lines read${hidden}; the output holds what the readable lines say\n`)
+  return problems > 0 ? 1 : 0
+}
+
 export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<number> {
   const { mode, standing, options, path } = parseReplayArgs(argv)
   const stdoutStream = output(stdout)
   const out = (text: string) => stdoutStream.write(text)
   const warn = output(stderr)
+  // The plan alone depends only on the end of the log: a file is read from there. A pipe
+  // cannot be read backwards, so it is streamed, with the same answer.
+  if ((mode === 'json' || mode === 'render') && path !== '-' && (await isRegularFile(path))) return replayTail(path, mode, standing, stdoutStream, warn)
   const plan = new PlanReplay()
   const verifier = new Verifier(options)
   let problems = 0

@@ -40,6 +40,25 @@ export function jsonKind(value: unknown): string {
 
 const isSeq = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0
 
+/** What one line after the first holds, read on its own (no seq to compare): an event, or the problem. */
+export type LineRead = { kind: 'event'; event: ReadEvent } | { kind: 'problem'; message: string }
+
+/** One event line on its own (TW-LOG-3): the tail reader's view of a line, which has no neighbours. */
+export function readEventLine(text: string, unterminated: boolean): LineRead {
+  if (text.trim() === '') return { kind: 'problem', message: BLANK_LINE }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return { kind: 'problem', message: unterminated ? TRUNCATED : NOT_JSON }
+  }
+  if (!isPlainObject(value)) return { kind: 'problem', message: notObject(jsonKind(value)) }
+  if (value.type === HEADER_TYPE) return { kind: 'problem', message: SECOND_HEADER }
+  if (typeof value.type !== 'string') return { kind: 'problem', message: NO_TYPE }
+  if (!isSeq(value.seq)) return { kind: 'problem', message: NO_SEQ }
+  return { kind: 'event', event: value as unknown as ReadEvent }
+}
+
 /**
  * The line-by-line state machine behind `readLog`: feed it each line's text (without its
  * line break) in order, then call `end()`. Pure: no I/O, so every rule is testable directly.

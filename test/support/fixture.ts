@@ -14,9 +14,15 @@ export const fixturePresent = FIXTURE_FILES.every((name) => existsSync(join(FIXT
 export const fixturePath = (name: (typeof FIXTURE_FILES)[number]): string => join(FIXTURE_DIR, name)
 export const fixtureText = (name: (typeof FIXTURE_FILES)[number]): string => readFileSync(fixturePath(name), 'utf8')
 
-/** When the fixture is absent: a console message and a skipped test that says so. */
+/** When the fixture is absent: a console message and a skipped test that says so; under CI a failing test. */
 export function noteAbsentFixture(what: string): void {
   if (fixturePresent) return
+  if (process.env.CI === 'true' || process.env.CI === '1') {
+    it(`fixture ../shared/fixtures/harness-todo-plan/ is absent, and CI requires it: ${what}`, () => {
+      throw new Error(`${FIXTURE_DIR} not found`)
+    })
+    return
+  }
   console.warn(`[fixture absent] ${FIXTURE_DIR} not found: ${what} skipped`)
   it.skip(`fixture ../shared/fixtures/harness-todo-plan/ is absent: ${what} skipped`, () => {})
 }

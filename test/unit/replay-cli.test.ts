@@ -1,6 +1,6 @@
 // `todo-write replay`, in-process (TW-REPLAY-CLI-1 … 3): modes, flags, exit status,
 // streams and the shipped sample logs. (What docs/logs.md shows is run by test/spec/docs.test.ts.)
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable, Writable } from 'node:stream'
@@ -40,8 +40,8 @@ describe('replay on the shipped sample log (TW-REPLAY-CLI-1)', () => {
     expect(await run(['replay', '--verify', SAMPLE])).toEqual({ status: 0, stdout: 'verify: 3 todo_write calls, 0 mismatches\n', stderr: '' })
   })
 
-  it('TW-LOG-6: the damaged sample: last good list, problems by line, exit 1', async () => {
-    expect(await run(['replay', DAMAGED])).toEqual({
+  it('TW-LOG-6: the damaged sample streamed: last good list, problems by line, exit 1', async () => {
+    expect(await run(['replay', '-'], readFileSync(DAMAGED))).toEqual({
       status: 1,
       stdout: '[{"content":"read the tokenizer","status":"in_progress"},{"content":"fix the off-by-one","status":"pending"}]\n',
       stderr:
@@ -49,6 +49,18 @@ describe('replay on the shipped sample log (TW-REPLAY-CLI-1)', () => {
         'todo-write: line 7: todo/write seq 5 breaks the durable-log invariant: todos[1].content is not trimmed\n' +
         'todo-write: line 8: truncated last line (not JSON, no final line break)\n' +
         WARN('3 problems'),
+    })
+  })
+
+  it('TW-REPLAY-TAIL-1: the same file read from its end: the same list, the problems of the lines read by position from the end', async () => {
+    expect(await run(['replay', DAMAGED])).toEqual({
+      status: 1,
+      stdout: '[{"content":"read the tokenizer","status":"in_progress"},{"content":"fix the off-by-one","status":"pending"}]\n',
+      stderr:
+        'todo-write: line 1 from the end: truncated last line (not JSON, no final line break)\n' +
+        'todo-write: line 2 from the end: todo/write seq 5 breaks the durable-log invariant: todos[1].content is not trimmed\n' +
+        'todo-write: line 3 from the end: not JSON\n' +
+        'todo-write: warning: 3 problems in the lines read; the output holds what the readable lines say\n',
     })
   })
 })

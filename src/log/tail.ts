@@ -1,0 +1,169 @@
+// The plan of a session log read from its END (TW-REPLAY-TAIL-1): what a UI, an editor or a
+// resumed agent asks first, answered in time independent of the log's length. The answer
+// depends only on the end of the log: the last good `todo/write` (the current list), and
+// whether a `turn/start` came after it (the standing plan). So the file is read backwards
+// in blocks, split on LF only, until that event; and its first line, the header, is read
+// from the start and checked. Lines never read are never judged: `replay --check` is the
+// full audit. The plan is the one the streaming fold gives (test/unit/tail.test.ts).
+import { open, type FileHandle } from 'node:fs/promises'
+import type { Todo } from '../core/schema.js'
+import { TURN_START } from './events.js'
+import { MAX_LINE_BYTES } from './lines.js'
+import { eventStep } from './plan.js'
+import { LogParser, readEventLine, tooLong, type LogRecord } from './reader.js'
+
+/** Which plan: the current list (TW-REPLAY-1) or the standing plan (TW-STANDING-1). */
+export type Which = 'current' | 'standing'
+
+/** A problem in a line read from the end: `fromEnd` 1 is the last line. The header's is line 1. */
+export type TailProblem = { line: number; fromEnd: false; message: string } | { line: number; fromEnd: true; message: string }
+
+export interface TailPlan {
+  plan: Todo[] | null
+  /** Problems of the header and of the lines read, in the order found (the header's first). */
+  problems: TailProblem[]
+  /** Lines read from the end, the header aside. */
+  linesRead: number
+}
+
+const BLOCK = 64 * 1024
+const LF = 0x0a
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+
+/** The plan of the log file at `path`, read from its end. Throws what the file system throws. */
+export async function planFromEnd(path: string, which: Which = 'current'): Promise<TailPlan> {
+  const file = await open(path, 'r')
+  try {
+    return await readTail(file, which)
+  } finally {
+    await file.close()
+  }
+}
+
+/** The current list of the log at `path`: the last good snapshot, or null (TW-REPLAY-1). */
+export const latestPlanOf = async (path: string): Promise<Todo[] | null> => (await planFromEnd(path, 'current')).plan
+
+/** The standing plan of the log at `path`: cleared by a later `turn/start` (TW-STANDING-1). */
+export const standingPlanOf = async (path: string): Promise<Todo[] | null> => (await planFromEnd(path, 'standing')).plan
+
+async function readTail(file: FileHandle, which: Which): Promise<TailPlan> {
+  const { size } = await file.stat()
+  const problems: TailProblem[] = []
+  const header = await readHeader(file, size)
+  for (const record of header.records) if (record.kind === 'problem') problems.push({ line: record.line, fromEnd: false, message: record.message })
+  // Line 1 holds an event when the header is missing: then it is read from the end like the rest.
+  const start = header.records.some((record) => record.kind === 'event') ? 0 : header.end
+  let linesRead = 0
+  for await (const line of linesFromEnd(file, start, size)) {
+    linesRead++
+    if (line.kind === 'too-long') {
+      problems.push({ line: linesRead, fromEnd: true, message: tooLong(line.bytes) })
+      continue
+    }
+    const read = readEventLine(line.text, !line.terminated)
+    if (read.kind === 'problem') {
+      problems.push({ line: linesRead, fromEnd: true, message: read.message })
+      continue
+    }
+    if (which === 'standing' && read.event.type === TURN_START) return { plan: null, problems, linesRead }
+    const step = eventStep(read.event)
+    if (step.kind === 'write') return { plan: step.todos, problems, linesRead }
+    // A broken snapshot is not applied (TW-LOG-5): the one before it stands. It is reported.
+    if (step.kind === 'broken') problems.push({ line: linesRead, fromEnd: true, message: step.message })
+  }
+  return { plan: null, problems, linesRead }
+}
+
+/** The first line, read from the start and checked as a header (TW-LOG-4); `end` is where line 2 starts. */
+async function readHeader(file: FileHandle, size: number): Promise<{ records: LogRecord[]; end: number }> {
+  const parser = new LogParser()
+  if (size === 0) return { records: parser.end(), end: 0 }
+  const pieces: Uint8Array[] = []
+  let length = 0
+  for (let at = 0; at < size; at += BLOCK) {
+    const block = await readAt(file, at, Math.min(BLOCK, size - at))
+    const lf = block.indexOf(LF)
+    const part = lf === -1 ? block : block.subarray(0, lf)
+    length += part.length
+    if (length <= MAX_LINE_BYTES) pieces.push(part)
+    if (lf !== -1) return { records: length > MAX_LINE_BYTES ? parser.skip(length) : parser.push(decode(pieces)), end: at + lf + 1 }
+  }
+  return { records: length > MAX_LINE_BYTES ? parser.skip(length) : parser.push(decode(pieces), true), end: size }
+}
+
+type Line = { kind: 'line'; text: string; terminated: boolean } | { kind: 'too-long'; bytes: number; terminated: boolean }
+
+/** The lines of [start, end), last first, each decoded whole (UTF-8 never split at a block boundary). */
+async function* linesFromEnd(file: FileHandle, start: number, end: number): AsyncGenerator<Line> {
+  // The bytes of the line being gathered, last piece first; its length; whether it overflowed.
+  let pieces: Uint8Array[] = []
+  let length = 0
+  let overflow = false
+  // The last line is terminated when the file ends with a line break.
+  let terminated = true
+  let first = true
+  const finish = (): Line => {
+    const line: Line = overflow ? { kind: 'too-long', bytes: length, terminated } : { kind: 'line', text: decode(pieces.reverse()), terminated }
+    pieces = []
+    length = 0
+    overflow = false
+    terminated = true
+    return line
+  }
+  const take = (bytes: Uint8Array) => {
+    length += bytes.length
+    if (overflow) return
+    if (length > MAX_LINE_BYTES) {
+      overflow = true
+      pieces = []
+    } else if (bytes.length > 0) pieces.push(bytes)
+  }
+  for (let stop = end; stop > start; ) {
+    const from = Math.max(start, stop - BLOCK)
+    const block = await readAt(file, from, stop - from)
+    let right = block.length
+    for (let lf = block.lastIndexOf(LF, right - 1); lf !== -1; lf = right > 0 ? block.lastIndexOf(LF, right - 1) : -1) {
+      if (first && from + lf === end - 1) {
+        // The file's final line break: no line after it.
+        first = false
+        right = lf
+        continue
+      }
+      if (first) terminated = false
+      first = false
+      take(block.subarray(lf + 1, right))
+      yield finish()
+      right = lf
+    }
+    if (right > 0) {
+      if (first) terminated = false
+      first = false
+      take(block.subarray(0, right))
+    }
+    stop = from
+  }
+  if (length > 0 || overflow) yield finish()
+}
+
+async function readAt(file: FileHandle, position: number, length: number): Promise<Uint8Array> {
+  const buffer = new Uint8Array(length)
+  let done = 0
+  while (done < length) {
+    const { bytesRead } = await file.read(buffer, done, length - done, position + done)
+    if (bytesRead === 0) break
+    done += bytesRead
+  }
+  return buffer.subarray(0, done)
+}
+
+function decode(pieces: Uint8Array[]): string {
+  if (pieces.length === 1) return decoder.decode(pieces[0])
+  const length = pieces.reduce((n, piece) => n + piece.length, 0)
+  const whole = new Uint8Array(length)
+  let at = 0
+  for (const piece of pieces) {
+    whole.set(piece, at)
+    at += piece.length
+  }
+  return decoder.decode(whole)
+}

@@ -1,0 +1,113 @@
+// The plan read from the end of a log file (TW-REPLAY-TAIL-1) against the streaming fold:
+// generated logs, damaged or not, cut anywhere, with blocks boundaries inside multi-byte
+// characters; the shipped sample logs; the real recorded session.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { PlanReplay } from '../../src/log/plan.js'
+import { readLog } from '../../src/log/reader.js'
+import { planFromEnd, standingPlanOf, latestPlanOf } from '../../src/log/tail.js'
+import { harnessLog } from '../support/harness-log.js'
+import { asyncProperty } from '../support/property.js'
+import { fixturePath, fixturePresent, noteAbsentFixture } from '../support/fixture.js'
+import { segments } from './properties/arbitraries-log.js'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const dir = mkdtempSync(join(tmpdir(), 'todo-write-tail-'))
+let files = 0
+const file = (text: string | Buffer): string => {
+  const path = join(dir, `log-${files++}.jsonl`)
+  writeFileSync(path, text)
+  return path
+}
+
+async function streamed(path: string) {
+  const plan = new PlanReplay()
+  for await (const record of readLog([readFileSync(path)])) if (record.kind === 'event') plan.apply(record.event)
+  return { current: plan.current, standing: plan.standing }
+}
+
+async function fromEnd(path: string) {
+  return { current: (await planFromEnd(path, 'current')).plan, standing: (await planFromEnd(path, 'standing')).plan }
+}
+
+/** Lines a log might be damaged with: unreadable, broken snapshots, other events, a cut last line. */
+const DAMAGE = [
+  'not json',
+  '',
+  '{"type":"todo/write","seq":99,"data":{"todos":[{"content":" x","status":"pending"}]}}',
+  '{"type":"todo/write","seq":99,"data":{"todos":"nope"}}',
+  '{"type":"turn/start","seq":99,"data":{"turn":9}}',
+  '{"type":"todo/write","seq":99,"data":{"todos":[{"content":"é😀 ünïcode","status":"in_progress"}]}}',
+  '[1,2]',
+  '{"type":"session","version":0}',
+]
+
+describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => {
+  asyncProperty('TW-PROP-TAIL: on every generated log, damaged or not, cut mid-line or not, the current list and the standing plan agree', [segments, fc.array(fc.tuple(fc.nat(), fc.nat({ max: DAMAGE.length - 1 })), { maxLength: 6 }), fc.nat(), fc.boolean()], async (segs, inserts, cutAt, cutLast) => {
+    const lines = harnessLog(segs).text.split('\n').slice(0, -1)
+    for (const [at, which] of inserts) lines.splice(at % (lines.length + 1), 0, DAMAGE[which]!)
+    let text = lines.join('\n') + '\n'
+    // A crash mid-append: the last line cut anywhere.
+    if (cutLast) text = text.slice(0, text.length - 1 - (cutAt % Math.max(1, text.length - 1)))
+    const path = file(text)
+    expect(await fromEnd(path)).toEqual(await streamed(path))
+  }, { numRuns: 150 })
+
+  it('reads only the end: one line of a long log for the current list, the header aside', async () => {
+    const events = Array.from({ length: 5000 }, (_, i) => `{"type":"x","seq":${i + 1},"data":{}}`)
+    const path = file(['{"type":"session","version":0}', '{"type":"todo/write","seq":0,"data":{"todos":[]}}', ...events, '{"type":"todo/write","seq":5001,"data":{"todos":[{"content":"last","status":"pending"}]}}', ''].join('\n'))
+    const tail = await planFromEnd(path)
+    expect(tail).toEqual({ plan: [{ content: 'last', status: 'pending' }], problems: [], linesRead: 1 })
+    expect((await planFromEnd(path, 'standing')).linesRead).toBe(1)
+  })
+
+  it('decodes UTF-8 whole when a character straddles a block boundary', async () => {
+    for (const pad of [65_534, 65_535, 65_536, 65_537]) {
+      const content = 'a'.repeat(pad) + '😀é'
+      const path = file(`{"type":"session","version":0}\n{"type":"todo/write","seq":0,"data":{"todos":[{"content":${JSON.stringify(content)},"status":"pending"}]}}\n`)
+      expect(await latestPlanOf(path)).toEqual([{ content, status: 'pending' }])
+    }
+  })
+
+  it('reports what it read: the header from the start, a cut last line by its position from the end', async () => {
+    const path = file('{"type":"session","version":7}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\n{"type":"tu')
+    expect(await planFromEnd(path)).toEqual({
+      plan: [],
+      problems: [
+        { line: 1, fromEnd: false, message: 'wrong header: version must be 0, got 7' },
+        { line: 1, fromEnd: true, message: 'truncated last line (not JSON, no final line break)' },
+      ],
+      linesRead: 2,
+    })
+  })
+
+  it('a log without a header reads line 1 as an event, as streaming does', async () => {
+    const path = file('{"type":"todo/write","seq":0,"data":{"todos":[{"content":"a","status":"pending"}]}}\n')
+    expect(await planFromEnd(path)).toEqual({ plan: [{ content: 'a', status: 'pending' }], problems: [{ line: 1, fromEnd: false, message: 'missing header: expected {"type":"session","version":0,…}' }], linesRead: 1 })
+  })
+
+  it('an empty file: no plan, the empty log named', async () => {
+    expect(await planFromEnd(file(''))).toEqual({ plan: null, problems: [{ line: 1, fromEnd: false, message: 'the log is empty (no header)' }], linesRead: 0 })
+  })
+
+  it('standingPlanOf stops at the last turn/start', async () => {
+    const path = file('{"type":"session","version":0}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\n{"type":"turn/start","seq":1,"data":{}}\n')
+    expect(await standingPlanOf(path)).toBeNull()
+    expect(await latestPlanOf(path)).toEqual([])
+  })
+
+  it.each(['examples/logs/sample.jsonl', 'examples/logs/damaged.jsonl', 'examples/logs/misreported.jsonl'])('%s: the same plans', async (name) => {
+    expect(await fromEnd(join(ROOT, name))).toEqual(await streamed(join(ROOT, name)))
+  })
+
+  noteAbsentFixture('the real session read from its end')
+  it.skipIf(!fixturePresent)('the real recorded session: the same plans', async () => {
+    const path = fixturePath('session.jsonl')
+    expect(await fromEnd(path)).toEqual(await streamed(path))
+    expect(await latestPlanOf(path)).not.toBeNull()
+  })
+})
