@@ -29,8 +29,9 @@ describe('bench/results.json and the table of docs/benchmarks.md', () => {
   it('records rows (a) to (f) in order, (d) measured at 10³, 10⁴ and 10⁵ events', () => {
     expect(results.rows.map((row) => row.id)).toEqual(['a', 'b', 'c', 'd', 'e', 'f'])
     const replay = results.rows.find((row) => row.id === 'd')!
-    expect(replay.cases.map((c) => c.label)).toEqual(['1,000 events', '10,000 events', '100,000 events'])
-    expect(replay.note).toMatch(/parses and checks every line/)
+    expect(replay.cases.map((c) => c.label).slice(0, 3)).toEqual(['1,000 events', '10,000 events', '100,000 events'])
+    expect(replay.cases[3]!.label).toMatch(/^1 GB \([\d,]+ events\) \/ 1 MB, ours$/)
+    expect(replay.note).toMatch(/from the end/)
   })
 
   it('every verdict follows from its ratio and its target; a row is met when all its judged cases are', () => {

@@ -79,7 +79,7 @@ async function isRegularFile(path: string): Promise<boolean> {
 async function replayTail(path: string, mode: 'json' | 'render', standing: boolean, stdout: Output, stderr: Output): Promise<number> {
   let tail: TailPlan
   try {
-    tail = await planFromEnd(path, standing ? 'standing' : 'current')
+    tail = planFromEnd(path, standing ? 'standing' : 'current')
   } catch (error) {
     throw new UsageError(`cannot read ${JSON.stringify(path)}: ${(error as Error).message}`)
   }

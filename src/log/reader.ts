@@ -121,7 +121,7 @@ export class LogParser {
  * Stream a log: one record per header, event or problem, in line order. `input` is a Node
  * stream or any async iterable of byte (or string) chunks.
  */
-export async function* readLog(input: AsyncIterable<Uint8Array | string>): AsyncGenerator<LogRecord> {
+export async function* readLog(input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): AsyncGenerator<LogRecord> {
   const parser = new LogParser()
   for await (const line of splitLines(input)) {
     yield* line.kind === 'line' ? parser.push(line.text, !line.terminated) : parser.skip(line.bytes)

@@ -5,7 +5,7 @@
 // in blocks, split on LF only, until that event; and its first line, the header, is read
 // from the start and checked. Lines never read are never judged: `replay --check` is the
 // full audit. The plan is the one the streaming fold gives (test/unit/tail.test.ts).
-import { open, type FileHandle } from 'node:fs/promises'
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import type { Todo } from '../core/schema.js'
 import { TURN_START } from './events.js'
 import { MAX_LINE_BYTES } from './lines.js'
@@ -30,31 +30,34 @@ const BLOCK = 64 * 1024
 const LF = 0x0a
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
 
-/** The plan of the log file at `path`, read from its end. Throws what the file system throws. */
-export async function planFromEnd(path: string, which: Which = 'current'): Promise<TailPlan> {
-  const file = await open(path, 'r')
+/**
+ * The plan of the log file at `path`, read from its end. Synchronous: it reads a few blocks
+ * (more only when the deciding event is far from the end). Throws what the file system throws.
+ */
+export function planFromEnd(path: string, which: Which = 'current'): TailPlan {
+  const fd = openSync(path, 'r')
   try {
-    return await readTail(file, which)
+    return readTail(fd, which)
   } finally {
-    await file.close()
+    closeSync(fd)
   }
 }
 
 /** The current list of the log at `path`: the last good snapshot, or null (TW-REPLAY-1). */
-export const latestPlanOf = async (path: string): Promise<Todo[] | null> => (await planFromEnd(path, 'current')).plan
+export const latestPlanOf = (path: string): Todo[] | null => planFromEnd(path, 'current').plan
 
 /** The standing plan of the log at `path`: cleared by a later `turn/start` (TW-STANDING-1). */
-export const standingPlanOf = async (path: string): Promise<Todo[] | null> => (await planFromEnd(path, 'standing')).plan
+export const standingPlanOf = (path: string): Todo[] | null => planFromEnd(path, 'standing').plan
 
-async function readTail(file: FileHandle, which: Which): Promise<TailPlan> {
-  const { size } = await file.stat()
+function readTail(file: number, which: Which): TailPlan {
+  const { size } = fstatSync(file)
   const problems: TailProblem[] = []
-  const header = await readHeader(file, size)
+  const header = readHeader(file, size)
   for (const record of header.records) if (record.kind === 'problem') problems.push({ line: record.line, fromEnd: false, message: record.message })
   // Line 1 holds an event when the header is missing: then it is read from the end like the rest.
   const start = header.records.some((record) => record.kind === 'event') ? 0 : header.end
   let linesRead = 0
-  for await (const line of linesFromEnd(file, start, size)) {
+  for (const line of linesFromEnd(file, start, size)) {
     linesRead++
     if (line.kind === 'too-long') {
       problems.push({ line: linesRead, fromEnd: true, message: tooLong(line.bytes) })
@@ -75,13 +78,13 @@ async function readTail(file: FileHandle, which: Which): Promise<TailPlan> {
 }
 
 /** The first line, read from the start and checked as a header (TW-LOG-4); `end` is where line 2 starts. */
-async function readHeader(file: FileHandle, size: number): Promise<{ records: LogRecord[]; end: number }> {
+function readHeader(file: number, size: number): { records: LogRecord[]; end: number } {
   const parser = new LogParser()
   if (size === 0) return { records: parser.end(), end: 0 }
   const pieces: Uint8Array[] = []
   let length = 0
   for (let at = 0; at < size; at += BLOCK) {
-    const block = await readAt(file, at, Math.min(BLOCK, size - at))
+    const block = readAt(file, at, Math.min(BLOCK, size - at))
     const lf = block.indexOf(LF)
     const part = lf === -1 ? block : block.subarray(0, lf)
     length += part.length
@@ -94,7 +97,7 @@ async function readHeader(file: FileHandle, size: number): Promise<{ records: Lo
 type Line = { kind: 'line'; text: string; terminated: boolean } | { kind: 'too-long'; bytes: number; terminated: boolean }
 
 /** The lines of [start, end), last first, each decoded whole (UTF-8 never split at a block boundary). */
-async function* linesFromEnd(file: FileHandle, start: number, end: number): AsyncGenerator<Line> {
+function* linesFromEnd(file: number, start: number, end: number): Generator<Line> {
   // The bytes of the line being gathered, last piece first; its length; whether it overflowed.
   let pieces: Uint8Array[] = []
   let length = 0
@@ -120,7 +123,7 @@ async function* linesFromEnd(file: FileHandle, start: number, end: number): Asyn
   }
   for (let stop = end; stop > start; ) {
     const from = Math.max(start, stop - BLOCK)
-    const block = await readAt(file, from, stop - from)
+    const block = readAt(file, from, stop - from)
     let right = block.length
     for (let lf = block.lastIndexOf(LF, right - 1); lf !== -1; lf = right > 0 ? block.lastIndexOf(LF, right - 1) : -1) {
       if (first && from + lf === end - 1) {
@@ -145,11 +148,11 @@ async function* linesFromEnd(file: FileHandle, start: number, end: number): Asyn
   if (length > 0 || overflow) yield finish()
 }
 
-async function readAt(file: FileHandle, position: number, length: number): Promise<Uint8Array> {
+function readAt(file: number, position: number, length: number): Uint8Array {
   const buffer = new Uint8Array(length)
   let done = 0
   while (done < length) {
-    const { bytesRead } = await file.read(buffer, done, length - done, position + done)
+    const bytesRead = readSync(file, buffer, done, length - done, position + done)
     if (bytesRead === 0) break
     done += bytesRead
   }

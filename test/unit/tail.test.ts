@@ -31,7 +31,7 @@ async function streamed(path: string) {
 }
 
 async function fromEnd(path: string) {
-  return { current: (await planFromEnd(path, 'current')).plan, standing: (await planFromEnd(path, 'standing')).plan }
+  return { current: (planFromEnd(path, 'current')).plan, standing: (planFromEnd(path, 'standing')).plan }
 }
 
 /** Lines a log might be damaged with: unreadable, broken snapshots, other events, a cut last line. */
@@ -60,22 +60,22 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
   it('reads only the end: one line of a long log for the current list, the header aside', async () => {
     const events = Array.from({ length: 5000 }, (_, i) => `{"type":"x","seq":${i + 1},"data":{}}`)
     const path = file(['{"type":"session","version":0}', '{"type":"todo/write","seq":0,"data":{"todos":[]}}', ...events, '{"type":"todo/write","seq":5001,"data":{"todos":[{"content":"last","status":"pending"}]}}', ''].join('\n'))
-    const tail = await planFromEnd(path)
+    const tail = planFromEnd(path)
     expect(tail).toEqual({ plan: [{ content: 'last', status: 'pending' }], problems: [], linesRead: 1 })
-    expect((await planFromEnd(path, 'standing')).linesRead).toBe(1)
+    expect((planFromEnd(path, 'standing')).linesRead).toBe(1)
   })
 
   it('decodes UTF-8 whole when a character straddles a block boundary', async () => {
     for (const pad of [65_534, 65_535, 65_536, 65_537]) {
       const content = 'a'.repeat(pad) + '😀é'
       const path = file(`{"type":"session","version":0}\n{"type":"todo/write","seq":0,"data":{"todos":[{"content":${JSON.stringify(content)},"status":"pending"}]}}\n`)
-      expect(await latestPlanOf(path)).toEqual([{ content, status: 'pending' }])
+      expect(latestPlanOf(path)).toEqual([{ content, status: 'pending' }])
     }
   })
 
   it('reports what it read: the header from the start, a cut last line by its position from the end', async () => {
     const path = file('{"type":"session","version":7}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\n{"type":"tu')
-    expect(await planFromEnd(path)).toEqual({
+    expect(planFromEnd(path)).toEqual({
       plan: [],
       problems: [
         { line: 1, fromEnd: false, message: 'wrong header: version must be 0, got 7' },
@@ -87,17 +87,17 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
 
   it('a log without a header reads line 1 as an event, as streaming does', async () => {
     const path = file('{"type":"todo/write","seq":0,"data":{"todos":[{"content":"a","status":"pending"}]}}\n')
-    expect(await planFromEnd(path)).toEqual({ plan: [{ content: 'a', status: 'pending' }], problems: [{ line: 1, fromEnd: false, message: 'missing header: expected {"type":"session","version":0,…}' }], linesRead: 1 })
+    expect(planFromEnd(path)).toEqual({ plan: [{ content: 'a', status: 'pending' }], problems: [{ line: 1, fromEnd: false, message: 'missing header: expected {"type":"session","version":0,…}' }], linesRead: 1 })
   })
 
   it('an empty file: no plan, the empty log named', async () => {
-    expect(await planFromEnd(file(''))).toEqual({ plan: null, problems: [{ line: 1, fromEnd: false, message: 'the log is empty (no header)' }], linesRead: 0 })
+    expect(planFromEnd(file(''))).toEqual({ plan: null, problems: [{ line: 1, fromEnd: false, message: 'the log is empty (no header)' }], linesRead: 0 })
   })
 
   it('standingPlanOf stops at the last turn/start', async () => {
     const path = file('{"type":"session","version":0}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\n{"type":"turn/start","seq":1,"data":{}}\n')
-    expect(await standingPlanOf(path)).toBeNull()
-    expect(await latestPlanOf(path)).toEqual([])
+    expect(standingPlanOf(path)).toBeNull()
+    expect(latestPlanOf(path)).toEqual([])
   })
 
   it.each(['examples/logs/sample.jsonl', 'examples/logs/damaged.jsonl', 'examples/logs/misreported.jsonl'])('%s: the same plans', async (name) => {
@@ -108,6 +108,6 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
   it.skipIf(!fixturePresent)('the real recorded session: the same plans', async () => {
     const path = fixturePath('session.jsonl')
     expect(await fromEnd(path)).toEqual(await streamed(path))
-    expect(await latestPlanOf(path)).not.toBeNull()
+    expect(latestPlanOf(path)).not.toBeNull()
   })
 })
