@@ -7,8 +7,8 @@ import { UsageError } from './io.js'
 import { runServe, SERVE_HELP } from './serve.js'
 import { REPLAY_HELP, runReplay } from './replay.js'
 
-/** The package's version, from its package.json (two levels up from dist/cli/ or src/cli/). */
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+/** The package's version, from its package.json (two levels up from dist/cli/), read when asked. */
+const version = (): string => (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
 
 const HELP = `todo-write — the reference implementation of the todo_write agent tool
 
@@ -67,7 +67,7 @@ export async function main(argv: string[], io: Io = { stdin: process.stdin, stdo
         io.stdout.write(HELP)
         return 0
       case '--version':
-        io.stdout.write(`todo-write ${VERSION}\n`)
+        io.stdout.write(`todo-write ${version()}\n`)
         return 0
       default:
         throw new UsageError(command === undefined ? 'no command given' : `unknown command ${JSON.stringify(command)}`)
