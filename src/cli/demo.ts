@@ -1,4 +1,4 @@
-// `todo-write demo`: the README's main job on an embedded default — a short agent session
+// `todo-write demo`: the README's main job on an embedded default, a short agent session
 // played through `todo-write call`, each call's arguments and the exact line it prints.
 import { MemorySession } from '../core/event.js'
 import { currentTodos } from '../log/plan.js'

@@ -3,8 +3,8 @@
 //
 // A JS Set or Map hashes a string key over ALL of its characters the first time it sees
 // it, and the contents of every call are fresh strings from JSON.parse: a Set of them cost
-// about as much per character as parsing them (`npm run bench`, row (a); the profile is in
-// the README). Here a short list is kept as an array and compared with `===` (which
+// about as much per character as parsing them (`npm run bench`, row (a), docs/benchmarks.md).
+// Here a short list is kept as an array and compared with `===` (which
 // compares lengths first, then characters until the first difference, and hashes
 // nothing); past LINEAR_LIMIT strings each is filed under a cheap integer key (its length
 // and five sampled code units) and compared only against the earlier strings filed under
@@ -15,7 +15,7 @@
 // Stryker disable all: performance only. Every mutant of sampleKey is still a deterministic
 // function of the string, so equal strings still share a key, and BUCKET_LIMIT only decides
 // when a bucket becomes a Set, LINEAR_LIMIT when the array gives way to the buckets: all are
-// equivalent mutants by construction. The behaviour is pinned by test/distinct.test.ts,
+// equivalent mutants by construction. The behaviour is pinned by test/unit/distinct.test.ts,
 // which drives every path (array, shared keys, the Set fallback) explicitly.
 const LINEAR_LIMIT = 16
 const BUCKET_LIMIT = 8

@@ -13,8 +13,8 @@ export const ARGUMENTS_PATH = 'arguments'
 
 // The violations are built with join, which writes one flat string, rather than with
 // template literals, which build a tree of string pieces: a refusal holds every violation
-// until they are joined, and with 10^5 of them the trees were most of what the garbage
-// collector had to copy (npm run fuzz, linearity; README).
+// until they are joined, and with 10^5 of them the trees would be most of what the garbage
+// collector has to copy (bench row (f), docs/benchmarks.md).
 export const mustBeObject = (path: string): string => ['"', path, '" must be an object'].join('')
 export const mustBeArray = (path: string): string => ['"', path, '" must be an array'].join('')
 export const mustBeString = (path: string): string => ['"', path, '" must be a string'].join('')

@@ -1,5 +1,5 @@
-// The registry's argument check in the harness's own wording and walk order
-// (harness-contract §2, spec TW-ARGS-*). It interprets the TypeBox schema itself, so the
+// The registry's argument check in the harness's own wording and walk order (spec
+// TW-ARGS-*). It interprets the TypeBox schema itself, so the
 // schema stays the single source of what is allowed; TypeBox's messages are never shown.
 import type { TSchema } from 'typebox'
 import {
