@@ -1,5 +1,5 @@
 // `todo-write replay <file|->`: streams a session log and prints its plan, as JSON, as the
-// terminal shows it, as ACP plan updates, or checks and verifies it (spec section 7).
+// terminal shows it, as ACP plan updates, or checks and verifies it (spec/replay.md).
 import { open, stat } from 'node:fs/promises'
 import { planFromEnd, type TailPlan } from '../log/tail.js'
 import { planUpdate } from '../log/acp.js'
