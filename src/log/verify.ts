@@ -60,6 +60,9 @@ function loggedText(content: unknown): string | null {
 
 /** The most calls kept open at once; past it the oldest is given up (TW-VERIFY-3). */
 export const MAX_OPEN_CALLS = 10_000
+const GIVEN_UP = ` before ${MAX_OPEN_CALLS.toLocaleString('en-US')} later calls were made: given up`
+
+const isWaiting = (call: OpenCall): boolean => !call.closed && call.write === null
 
 /** Calls in call order, with a read position: consumed from the front, skipping closed ones. */
 class CallQueue {
@@ -68,11 +71,17 @@ class CallQueue {
 
   push(call: OpenCall): void {
     this.calls.push(call)
+    // Calls given up or answered before any snapshot came are never read from the front:
+    // drop them now and then, so memory follows the open calls (at most MAX_OPEN_CALLS).
+    if (this.calls.length - this.head >= 2 * MAX_OPEN_CALLS) {
+      this.calls = this.calls.slice(this.head).filter(isWaiting)
+      this.head = 0
+    }
   }
 
   /** The earliest call still waiting for its snapshot, or undefined. */
   first(): OpenCall | undefined {
-    while (this.head < this.calls.length && (this.calls[this.head]!.closed || this.calls[this.head]!.write !== null)) this.head++
+    while (this.head < this.calls.length && !isWaiting(this.calls[this.head]!)) this.head++
     // Drop what was read past once it is most of the array: memory follows the open calls.
     if (this.head > 1024 && this.head * 2 > this.calls.length) {
       this.calls = this.calls.slice(this.head)
@@ -129,7 +138,7 @@ export class Verifier {
     if (typeof text !== 'string') mismatches.push({ seq, message: `call ${q(callId)}: data.arguments is not a JSON text` })
     if (this.open.size >= MAX_OPEN_CALLS) {
       const oldest = this.open.values().next().value!
-      mismatches.push(unanswered(oldest, ` before ${MAX_OPEN_CALLS.toLocaleString('en-US')} later calls were made: given up`))
+      mismatches.push(unanswered(oldest, GIVEN_UP))
       this.close(oldest)
     }
     const call: OpenCall = { seq, callId, expected: expectedOutcome(text, this.options), write: null, closed: false }
