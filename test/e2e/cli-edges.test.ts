@@ -1,8 +1,10 @@
 // The edges of the command line (TW-CLI-2, TW-PROTO-FRAME-1, TW-PROTO-ERROR-1): input too
 // large, not UTF-8, with a byte-order mark; serve with a bare CR, a line too long, a reader
-// that goes away, a response too long for one string. Every one answers or exits with a
+// that goes away, a response too long for one string; replay with stdin a directory. Every one answers or exits with a
 // message, never a stack trace.
 import { spawn, spawnSync } from 'node:child_process'
+import { closeSync, openSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/cli.js'
@@ -95,4 +97,16 @@ describe('serve keeps answering (TW-PROTO-FRAME-1, TW-PROTO-ERROR-1)', () => {
     expect(answer.length).toBe(empty.length + 3 * content.length)
     expect(out.subarray(ends[1]! + 1).toString('utf8')).toBe('{"id":2}\n')
   }, 120_000)
+})
+
+describe('replay reads stdin only when it is a stream of bytes', () => {
+  it('stdin that is a directory is refused with exit 2, not read as an empty log', () => {
+    const dir = openSync(tmpdir(), 'r')
+    try {
+      const run = spawnSync(process.execPath, [BIN, 'replay', '-'], { stdio: [dir, 'pipe', 'pipe'], encoding: 'utf8' })
+      expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 2, stdout: '', stderr: 'todo-write: cannot read stdin: it is a directory\n' + USAGE })
+    } finally {
+      closeSync(dir)
+    }
+  })
 })

@@ -247,6 +247,21 @@ describe('output the reader closes, and JSON of any depth', () => {
     expect(stdout).toBe(`[{"content":"a","status":"pending","x":${deep}}]\n`)
   })
 
+  it('under --verify, a header and a tool/result holding a value nested 10^5 deep are line problems and mismatches, written whole', async () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000)
+    const callLine = '{"type":"tool/call","seq":0,"time":0,"data":{"callId":"c","name":"todo_write","arguments":"{}"}}\n'
+    const deepHeader = HEADER.replace('"version":0', `"version":${deep}`)
+    expect(await run(['replay', '--verify', '-'], deepHeader + callLine)).toEqual({
+      status: 1,
+      stdout: 'seq 0: call "c": no tool/result logged\nverify: 1 todo_write call, 1 mismatch\n',
+      stderr: `todo-write: line 1: wrong header: version must be 0, got ${deep}\n${WARN('1 problem')}`,
+    })
+    const resultLine = `{"type":"tool/result","seq":1,"time":0,"data":{"callId":"c","isError":${deep},"content":[]}}\n`
+    const { status, stdout, stderr } = await run(['replay', '--verify', '-'], HEADER + callLine + resultLine)
+    expect({ status, stderr }).toEqual({ status: 1, stderr: '' })
+    expect(stdout.startsWith(`seq 1: call "c": isError ${deep}, the reference says true\n`)).toBe(true)
+  })
+
   it('a closed stdout (… | head) ends the replay quietly, status 0', async () => {
     const stdout = new Writable({ write: (_chunk, _encoding, done) => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })) })
     stdout.on('error', () => undefined)
