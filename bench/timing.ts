@@ -61,7 +61,7 @@ function calibrate(side: Side, batchMs: number): number {
  */
 export function sideBySide(sides: readonly Side[], options: SideBySideOptions = DEFAULT_TIMING): number[][] {
   const iterations = sides.map((side) => calibrate(side, options.batchMs))
-  for (let w = 0; w < options.warmupBatches; w++) sides.forEach((side, i) => timeBatch(side, iterations[i]!))
+  for (let w = 0; w < options.warmupBatches; w++) for (const [i, side] of sides.entries()) timeBatch(side, iterations[i]!)
   const times: number[][] = []
   for (let rep = 0; rep < options.reps; rep++) {
     const order = sides.map((_, i) => (i + rep) % sides.length)

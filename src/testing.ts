@@ -76,9 +76,9 @@ export function subsetProblems(schema: unknown, path = 'schema'): string[] {
     } else if (key === 'items' && type === 'array') {
       problems.push(...subsetProblems(value, at))
     } else if ((key === 'enum' || key === 'const') && typeof type === 'string' && SCALAR_TYPES.has(type)) {
-      continue
+      // A list of allowed scalars: nothing inside it to check.
     } else if (key === 'oneOf' && !('type' in node) && Array.isArray(value) && value.length >= 2) {
-      value.forEach((branch, i) => problems.push(...subsetProblems(branch, `${at}[${i}]`)))
+      for (const [i, branch] of value.entries()) problems.push(...subsetProblems(branch, `${at}[${i}]`))
     } else {
       problems.push(`${at} is not a supported keyword`)
     }

@@ -38,28 +38,34 @@ export interface Io {
   env?: NodeJS.ProcessEnv
 }
 
+/** A command's help on stdout: status 0. */
+function help(io: Io, text: string): number {
+  io.stdout.write(text + '\n')
+  return 0
+}
+
 export async function main(argv: string[], io: Io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   const [command, ...rest] = argv
   try {
     switch (command) {
       case 'call':
-        if (rest.includes('--help')) return void io.stdout.write(CALL_HELP + '\n'), 0
+        if (rest.includes('--help')) return help(io, CALL_HELP)
         return await runCall(rest, io.stdin, io.stdout)
       case 'demo':
         return runDemo(io.stdout)
       case 'serve':
-        if (rest.includes('--help')) return void io.stdout.write(SERVE_HELP + '\n'), 0
+        if (rest.includes('--help')) return help(io, SERVE_HELP)
         return await runServe(rest, io.stdin, io.stdout)
       case 'conform': {
         const flags = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest
-        if (flags.includes('--help')) return void io.stdout.write(CONFORM_HELP + '\n'), 0
+        if (flags.includes('--help')) return help(io, CONFORM_HELP)
         // Loaded on demand: the kit pulls in fast-check, which `call` has no use for.
         const { killPortsOnSignals, runConform } = await import('./conform.js')
         if (io.stdin === process.stdin) killPortsOnSignals()
         return await runConform(rest, io)
       }
       case 'replay':
-        if (rest.includes('--help')) return void io.stdout.write(REPLAY_HELP + '\n'), 0
+        if (rest.includes('--help')) return help(io, REPLAY_HELP)
         return await runReplay(rest, io.stdin, io.stdout, io.stderr)
       case '--help':
       case '-h':

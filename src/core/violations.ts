@@ -23,7 +23,7 @@ interface SchemaNode {
   items?: SchemaNode
 }
 
-const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key)
+const hasOwn = (object: object, key: string): boolean => Object.hasOwn(object, key)
 
 const childPath = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`)
 

@@ -34,7 +34,7 @@ const IDENT = String.raw`[A-Za-z_$][\w$]*`
  */
 function declaredExports(dts: string): string[] {
   const names = new Set<string>()
-  for (const m of dts.matchAll(new RegExp(String.raw`^export (?:declare )?(?:abstract )?(?:interface|type|class|function|const|let|var|enum|namespace) (${IDENT})`, 'gm'))) names.add(m[1]!)
+  for (const m of dts.matchAll(new RegExp(`^export (?:declare )?(?:abstract )?(?:interface|type|class|function|const|let|var|enum|namespace) (${IDENT})`, 'gm'))) names.add(m[1]!)
   for (const m of dts.matchAll(/^export (?:type )?\{([^}]*)\}/gm)) {
     for (const part of m[1]!.split(',')) {
       const name = part.trim().replace(/^type /, '').split(/\s+as\s+/).at(-1)!.trim()

@@ -73,7 +73,7 @@ export const modelSnapshot = (items: readonly ModelItem[]): ModelItem[] =>
   items.map((item) => ({ content: modelTrim(item.content), status: item.status }))
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-const owns = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key)
+const owns = (object: object, key: string): boolean => Object.hasOwn(object, key)
 const STATUS_LIST = JSON.stringify(STATUS_VALUES)
 
 /**

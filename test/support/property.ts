@@ -10,6 +10,7 @@ type Arbitraries<Ts extends unknown[]> = { [K in keyof Ts]: fc.Arbitrary<Ts[K]> 
 export function property<Ts extends [unknown, ...unknown[]]>(
   name: string,
   arbitraries: Arbitraries<Ts>,
+  // biome-ignore lint/suspicious/noConfusingVoidType: fast-check's own predicate type
   predicate: (...args: Ts) => boolean | void,
   parameters: fc.Parameters<Ts> = {},
 ): void {
@@ -21,6 +22,7 @@ export function property<Ts extends [unknown, ...unknown[]]>(
 export function asyncProperty<Ts extends [unknown, ...unknown[]]>(
   name: string,
   arbitraries: Arbitraries<Ts>,
+  // biome-ignore lint/suspicious/noConfusingVoidType: fast-check's own predicate type
   predicate: (...args: Ts) => Promise<boolean | void>,
   parameters: fc.Parameters<Ts> = {},
 ): void {

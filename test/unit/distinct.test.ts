@@ -9,7 +9,11 @@ import { property } from '../support/property.js'
 /** What a Set says, string by string: true when new. */
 const viaSet = (strings: readonly string[]): boolean[] => {
   const set = new Set<string>()
-  return strings.map((s) => !set.has(s) && (set.add(s), true))
+  return strings.map((s) => {
+    if (set.has(s)) return false
+    set.add(s)
+    return true
+  })
 }
 const viaDistinct = (strings: readonly string[]): boolean[] => {
   const distinct = new DistinctStrings()

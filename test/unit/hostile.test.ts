@@ -67,6 +67,7 @@ describe('TW-JSON-2: a value is read once', () => {
   })
 
   it.each<[string, unknown]>([
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the case
     ['a hole', { todos: [, { content: 'a', status: 'pending' }] }],
     ['undefined', { todos: [{ content: 'a', status: 'pending', note: undefined }] }],
     ['a function', { todos: [], now: () => 0 }],

@@ -144,7 +144,11 @@ describe('TW-PLUGIN-4: todo-write/testing refuses what the harness refuses', () 
   it('copies and freezes the arguments the tool sees', async () => {
     const { tools } = await createTestHost()
     let seen: unknown
-    tools.register({ ...tool, execute: async (args, exec) => ((seen = args), tool.execute(args, exec)) })
+    tools.register({ ...tool, execute: async (args, exec) => {
+        seen = args
+        return tool.execute(args, exec)
+      },
+    })
     const args = { todos: [{ content: 'a', status: 'pending' }] }
     await tools.execute(call(args, new TestAgent()))
     expect(seen).toEqual(args)

@@ -38,7 +38,7 @@ class CallCommand implements fc.AsyncCommand<Model, Real> {
     const expected = this.invalidText ?? modelText(items, this.caller !== null)
     expect(result.content[0]!.text).toBe(expected)
     if (!result.isError) model.lists[this.caller!] = modelSnapshot(items)
-    real.agents.forEach((agent, index) => expect(currentTodos(agent.session.events)).toEqual(model.lists[index]))
+    for (const [index, agent] of real.agents.entries()) expect(currentTodos(agent.session.events)).toEqual(model.lists[index])
   }
   toString = () => `call(${JSON.stringify(this.args)}, ${this.caller ?? 'no agent'})`
 }

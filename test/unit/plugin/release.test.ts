@@ -1,6 +1,6 @@
 // The release entry and its companion in-process (TW-PLUGIN-6, TW-PLUGIN-7), on cordis 3 and
 // todo-write/testing; test/harness/release/ runs the same on the real release.
-import { Context, Service } from 'cordis'
+import { type Context, Service } from 'cordis'
 import { describe, expect, it } from 'vitest'
 import * as release from '../../../src/release.js'
 import * as companion from '../../../src/release-invariant.js'
@@ -154,8 +154,17 @@ describe('TW-PLUGIN-7: the invariant companion', () => {
     let listener: ((mode: unknown, name: string, args: unknown[]) => void) | undefined
     const failures: string[] = []
     companion.install(
-      { sessions: { list: () => [] }, on: (name, callback, options) => ((listener = callback), expect([name, options]).toEqual(['internal/dispatch', { global: true }])) },
-      (message) => (failures.push(message), undefined as never),
+      {
+        sessions: { list: () => [] },
+        on: (name, callback, options) => {
+          listener = callback
+          expect([name, options]).toEqual(['internal/dispatch', { global: true }])
+        },
+      },
+      (message) => {
+        failures.push(message)
+        return undefined as never
+      },
     )
     const bad = { type: 'todo/write', data: { todos: 'x' } }
     listener!('emit', 'session/event', [{}, bad])
@@ -167,7 +176,12 @@ describe('TW-PLUGIN-7: the invariant companion', () => {
 
   it('apply registers the checks under this package name and returns the registration as a promise', async () => {
     const registered: unknown[] = []
-    const result = companion.apply({ invariants: { register: (...args) => (registered.push(args), () => undefined) } })
+    const result = companion.apply({ invariants: { register: (...args) => {
+          registered.push(args)
+          return () => undefined
+        },
+      },
+    })
     expect(result).toBeInstanceOf(Promise)
     expect(typeof (await result)).toBe('function')
     expect(registered).toEqual([['todo-write', companion.install]])
