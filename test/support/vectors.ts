@@ -322,7 +322,15 @@ function numberCases(): VectorCase[] {
     ['underflow-positive', 'a positive number that underflows to 0 passes', ['1e-400', '4.9e-325']],
     ['large-finite', 'large finite numbers pass, exact or not', ['1e308', '1.7976931348623157e308', '-1.7976931348623157e308', '123456789012345678901234567890', '9007199254740993', '4294967295']],
   ]
+  const overwritten = modelCase('traps/numbers/overwritten', ['TW-JSON-2', 'TW-JSON-1'], 'The copy is of the PARSED value: a -0 or 1e400 that a repeated key overwrites is gone and refuses nothing; one that overwrites is refused', [
+    { text: rawItem('"content":"a"', '"status":"pending"', '"n":-0', '"n":1') },
+    { text: rawItem('"content":1e400', '"content":"b"', '"status":"pending"') },
+    { text: '{"todos":[],"x":-0,"x":0}' },
+    { text: rawItem('"content":"a"', '"status":"pending"', '"n":1', '"n":-0') },
+    { text: '{"todos":[],"x":0,"x":-1e400}', agent: false },
+  ])
   return [
+    overwritten,
     ...refused.map(([name, description, numbers]) =>
       modelCase(`traps/numbers/${name}`, ['TW-JSON-2'], `Refused before anything else, wherever it stands, owner or not: ${description}`, numbers.flatMap(at)),
     ),

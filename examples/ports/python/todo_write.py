@@ -10,6 +10,7 @@ TODO_PORT_BUG=<name> switches on ONE plausible porting bug, to prove the kit cat
 (the bug zoo, docs/zoo.md); BUGS below lists them, each with what it imitates.
 """
 import json
+import math
 import os
 import re
 import sys
@@ -156,19 +157,32 @@ def _no_constant(name):
     raise ValueError("%s is not JSON" % name)  # json.loads would accept NaN and Infinity
 
 
-class NotLossless(Exception):
-    """TW-JSON-2: a number the harness registry's copy refuses (-0, or one that overflows)."""
+def _int(text):
+    # TRAP 8: json.loads reads "-0" as the int 0 and keeps a huge integer exact, but
+    # JSON.parse gives -0 and Infinity (a double), which the registry's lossless copy
+    # refuses (TW-JSON-2): keep them as the floats -0.0 and inf.
+    value = int(text)
+    if value == 0 and text.startswith("-"):
+        return -0.0
+    return float(text) if abs(value) > 2**1023 else value
 
 
-def _number(text):
-    # TRAP 8: json.loads turns "-0" into the int 0 and keeps huge integers exact, while
-    # JSON.parse gives -0 and Infinity: both fail the registry's lossless copy (TW-JSON-2).
-    value = float(text)
-    if value in (float("inf"), float("-inf")) and BUG != "overflow":
-        raise NotLossless()
-    if value == 0 and text.lstrip().startswith("-"):
-        raise NotLossless()
-    return value if any(c in text for c in ".eE") else int(text)
+def lossless(value):
+    """TW-JSON-2: the registry copies the PARSED value, so only numbers that survive parsing
+    count (a repeated key's overwritten value does not): no -0, no infinity. No recursion."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float):
+            if item in (float("inf"), float("-inf")) and BUG != "overflow":
+                return False
+            if item == 0 and math.copysign(1.0, item) < 0:
+                return False
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
 
 
 def _pairs(pairs):
@@ -220,7 +234,8 @@ def _replace_lone(value):
 
 def parse_args(text):
     constant = float if BUG == "lenient-json" else _no_constant
-    args = json.loads(text, parse_constant=constant, parse_int=int if BUG == "minus-zero" else _number, parse_float=_number, object_pairs_hook=_pairs)
+    # parse_float is float: "-0.0" and "-1e-400" give -0.0, "1e400" gives inf, as in JavaScript.
+    args = json.loads(text, parse_constant=constant, parse_int=int if BUG == "minus-zero" else _int, object_pairs_hook=_pairs)
     if BUG in ("refuse-lone-surrogates", "depth-128", "lone-surrogate-fffd"):
         strings, depth = _strings_and_depth(args)
         if BUG == "depth-128" and depth > 128:
@@ -365,23 +380,14 @@ def call(sessions, request):
     if not isinstance(name, str) or not isinstance(text, str) or not isinstance(agent, bool):
         raise RequestError('a call needs "session" and "args" (strings) and "agent" (a boolean)')
     options = resolve_options(request)
-    lossless = True
     try:
         args = parse_args(text)
-    except NotLossless:
-        lossless = False
-        args = None
     except ValueError as error:
         raise RequestError('"args" is not a JSON text: %s' % error)
-    if not lossless:
-        try:  # a text that is not JSON at all is still a request error, wherever the -0 is
-            json.loads(text, parse_constant=_no_constant)
-        except ValueError as error:
-            raise RequestError('"args" is not a JSON text: %s' % error)
     log = sessions.setdefault(name, [])
     before = len(log)
     try:
-        if not lossless:  # TW-JSON-2: the registry refuses the call before the tool sees it
+        if not lossless(args):  # TW-JSON-2: the registry refuses the call before the tool sees it
             raise Refusal("tool execution arguments must be losslessly JSON-serializable")
         todos = execute(args, log if agent else None, options)
     except Refusal as refusal:
