@@ -63,6 +63,7 @@ export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResu
     if (firstPass) settings.onRun?.(++ran)
     const failure = await play(s)
     if (failure && port.givenUp === null) {
+      if (firstPass) port.shrinking()
       firstPass = false
       failures.set(s, failure)
       return false

@@ -132,7 +132,7 @@ export class Process {
   }
 
   request(request: Request, timeoutMs: number): Promise<Record<string, unknown>> {
-    return this.send(encodeLine(request), request.id, request.cmd, timeoutMs)
+    return this.send(encodeLine(request), request.id, JSON.stringify(request.cmd), timeoutMs)
   }
 
   /**
@@ -179,6 +179,8 @@ export class Port {
   private process: Process | null = null
   private nextId = 0
   private restarts = 0
+  /** Restarts allowed before giving up: --max-restarts, raised once for shrinking. */
+  private budget: number
   /** Why the port was given up on; every later request fails at once with it. */
   givenUp: string | null = null
   /** The tail of stderr when the port was given up on. */
@@ -187,7 +189,18 @@ export class Port {
   neverStarted = false
   implementation: Implementation | null = null
 
-  constructor(readonly options: PortOptions) {}
+  constructor(readonly options: PortOptions) {
+    this.budget = options.maxRestarts
+  }
+
+  /**
+   * Shrinking has begun: a fault is now the very disagreement being shrunk, and each smaller
+   * input that still crashes the port costs a restart. Those get a budget of their own,
+   * 10 × --max-restarts (100 by default), so shrinking can finish (TW-KIT-FAULT-1).
+   */
+  shrinking(): void {
+    this.budget = this.restarts + 10 * this.options.maxRestarts
+  }
 
   private async start(): Promise<Process> {
     this.nextId = 0
@@ -222,7 +235,10 @@ export class Port {
   private async running(): Promise<Process> {
     if (this.givenUp !== null) throw new PortFault(`was given up on: it ${this.givenUp}`, '')
     if (this.process && !this.process.alive) {
-      if (this.restarts >= this.options.maxRestarts) throw this.giveUp(`kept failing: ${this.restarts} restarts, the budget (--max-restarts)`, this.process.stderrTail)
+      if (this.restarts >= this.budget) {
+        const budget = this.budget === this.options.maxRestarts ? 'the budget (--max-restarts)' : 'the budget while shrinking'
+        throw this.giveUp(`kept failing: ${this.restarts} restarts, ${budget}`, this.process.stderrTail)
+      }
       this.restarts++
       this.process = null
     }
