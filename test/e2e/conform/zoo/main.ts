@@ -4,8 +4,9 @@
 //   --only NAME   just this bug (repeatable); a partial run records nothing
 //   --seeds N     the first N seeds of the 20        --runs N   sequences per seed
 //   --jobs N      bugs measured at once (default 2)  --timeout MS  per request (default 10000)
+//   --render      run nothing: write docs/zoo.md again from the recorded results
 import { parseArgs } from 'node:util'
-import { renderZoo, runContext, targets, writeZooResults, type ZooResults } from './figures.js'
+import { readZooResults, renderZoo, runContext, targets, writeZooResults, type ZooResults } from './figures.js'
 import { measureBug, measureClean, ROOT, ZOO, ZOO_RUNS, ZOO_SEEDS, type BugResult, type ZooSettings } from './zoo.js'
 
 function whole(raw: string | undefined, flag: string, fallback: number): number {
@@ -16,7 +17,13 @@ function whole(raw: string | undefined, flag: string, fallback: number): number 
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { only: { type: 'string', multiple: true }, seeds: { type: 'string' }, runs: { type: 'string' }, jobs: { type: 'string' }, timeout: { type: 'string' } } })
+  const { values } = parseArgs({ options: { only: { type: 'string', multiple: true }, seeds: { type: 'string' }, runs: { type: 'string' }, jobs: { type: 'string' }, timeout: { type: 'string' }, render: { type: 'boolean' } } })
+  if (values.render) {
+    const recorded = readZooResults(ROOT)
+    writeZooResults(ROOT, recorded)
+    process.stdout.write(renderZoo(recorded) + '\n')
+    return 0
+  }
   const unknown = (values.only ?? []).filter((name) => !ZOO.some((bug) => bug.name === name))
   if (unknown.length > 0) throw new Error(`no such bug: ${unknown.join(', ')}; the zoo has ${ZOO.map((b) => b.name).join(', ')}`)
   const bugs = values.only ? ZOO.filter((bug) => values.only!.includes(bug.name)) : ZOO
