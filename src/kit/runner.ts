@@ -1,5 +1,6 @@
-// One port through the kit: every selected vector, then the fuzzer, then the
-// expected-failures list applied (TW-KIT-*). Failures are described as they happen.
+// One port through the kit: the start handshake, every selected vector, the cases of
+// --cases files, the protocol suite, then the fuzzer, then the expected-failures list
+// applied (TW-KIT-*). Failures are described as they happen, each section under its heading.
 import type { ProfileName } from '../core/options.js'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -47,7 +48,6 @@ export interface ConformConfig {
 
 /** The parts of a run, each reported under its own heading (TW-KIT-REPORT-1). */
 export type Section = 'start' | 'vectors' | 'cases' | 'protocol' | 'fuzz'
-export const SECTIONS: readonly Section[] = ['start', 'vectors', 'cases', 'protocol', 'fuzz']
 
 export interface CaseResult {
   id: string
