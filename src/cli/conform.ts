@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { killAll } from '../kit/port.js'
-import { buildReport, header, lastLine, portSummary, progressLine, writeReport, type RunSettings } from '../kit/report.js'
+import { buildReport, commandLabel, header, lastLine, portSummary, Progress, ReportFile, type RunSettings } from '../kit/report.js'
+import { printable } from '../kit/protocol.js'
+import { PROTOCOL_CHECKS } from '../kit/protocol-suite.js'
 import { conformPort, FUZZ_ID, type PortRun } from '../kit/runner.js'
 import { quoteCommand } from '../kit/shell.js'
 import { BUNDLED_SUITE, checkUniqueIds, loadCaseFile, loadSuite, matches, parseExpectedFailures, selected, VectorError } from '../kit/vectors.js'
@@ -69,9 +71,9 @@ const FLAGS = {
 function loadCases(values: { vectors?: string; cases?: string[] }) {
   try {
     const { suite, cases } = loadSuite(values.vectors ?? BUNDLED_SUITE)
-    const all = [...cases, ...(values.cases ?? []).flatMap((file) => loadCaseFile(file))]
-    checkUniqueIds(all)
-    return { suite, cases: all }
+    const extraCases = (values.cases ?? []).flatMap((file) => loadCaseFile(file))
+    checkUniqueIds([...cases, ...extraCases])
+    return { suite, cases, extraCases }
   } catch (error) {
     if (error instanceof VectorError) throw new UsageError(error.message)
     throw error
@@ -91,10 +93,10 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
     startTimeoutMs: integer(values['start-timeout'], '--start-timeout', 10000, 1),
     maxRestarts: integer(values['max-restarts'], '--max-restarts', 10, 0),
   }
-  const { suite, cases } = loadCases(values)
-  const known = [FUZZ_ID, ...cases.map((c) => c.id)]
+  const { suite, cases, extraCases } = loadCases(values)
+  const known = [FUZZ_ID, ...cases.map((c) => c.id), ...extraCases.map((c) => c.id), ...PROTOCOL_CHECKS.map((c) => c.id)]
   for (const pattern of values.run ?? []) {
-    if (!known.some((id) => matches(id, pattern))) throw new UsageError(`--run ${pattern} matches no case (ids look like spec/TW-DUP-2/1, golden/args-null, fuzz)`)
+    if (!known.some((id) => matches(id, pattern))) throw new UsageError(`--run ${pattern} matches no case (ids look like spec/TW-DUP-2/1, golden/args-null, traps/quote/U+001F, protocol/stop, fuzz)`)
   }
   let expectedFailures: string[] | null = null
   if (values['expected-failures'] !== undefined) {
@@ -104,8 +106,21 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
       throw new UsageError(`cannot read the expected-failures file: ${(error as Error).message}`)
     }
   }
-  const print = (line: string) => void io.stdout.write(line + '\n')
-  const progress = progressLine(io.stderr, values['no-progress'] ? false : (values.progress ?? io.stderr.isTTY === true))
+  // Checked before the run: a report that cannot be written must not cost a long run (TW-KIT-REPORT-1).
+  let report: ReportFile | null = null
+  if (values.report !== undefined) {
+    try {
+      report = ReportFile.open(values.report)
+    } catch (error) {
+      throw new UsageError(`cannot write the report file: ${(error as Error).message}`)
+    }
+  }
+  const progress = new Progress(io.stderr, values['no-progress'] ? false : (values.progress ?? io.stderr.isTTY === true))
+  // The progress line is wiped before every line printed, so none lands behind it.
+  const print = (line: string) => {
+    progress.clear()
+    io.stdout.write(printable(line) + '\n')
+  }
   const selection = { run: values.run ?? [], skip: values.skip ?? [] }
   print(header(suite, settings, settings.runs > 0 && selected(FUZZ_ID, selection)))
   const ports = command ? [command] : defaultPorts(print)
@@ -117,27 +132,36 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
       command: port,
       ...(io.env ? { env: io.env } : {}),
       cases,
+      extraCases,
       selection,
       expectedFailures,
       regressionsDir: values.regressions ?? 'conform-regressions',
       conformCommand: ['node', local(BIN), 'conform'],
       print,
-      progress: progress(`[${port.at(-1)}] `),
+      progress: progress.line(commandLabel(port)),
     })
     runs.push(run)
     print(portSummary(run))
   }
-  if (values.report !== undefined) writeReport(values.report, buildReport(suite, settings, runs))
+  if (report) {
+    try {
+      report.write(buildReport(suite, settings, runs))
+    } catch (error) {
+      print(`could not write the report file ${report.path}: ${(error as Error).message}`)
+    }
+  }
   print(lastLine(runs))
   return runs.some((run) => run.failed > 0) ? 1 : 0
 }
 
-/** Ctrl-C or a kill: no port outlives the kit. */
+const SIGNAL_STATUS = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const
+
+/** Ctrl-C, a kill or a hang-up (the terminal closed): no port, nor its process group, outlives the kit. */
 export function killPortsOnSignals(): void {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const signal of Object.keys(SIGNAL_STATUS) as (keyof typeof SIGNAL_STATUS)[]) {
     process.once(signal, () => {
       killAll()
-      process.exit(signal === 'SIGINT' ? 130 : 143)
+      process.exit(SIGNAL_STATUS[signal])
     })
   }
 }

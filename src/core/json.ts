@@ -3,9 +3,9 @@
 // `writeJson` writes JSON data of any depth, byte for byte as JSON.stringify would; for a
 // message, `jsonText` describes a value it cannot write instead of throwing.
 
-export const UNWRITABLE = '(a value JSON.stringify cannot write: nested too deeply, cyclic or a BigInt)'
+export const UNWRITABLE = '(a value JSON cannot write: cyclic or a BigInt)'
 
-/** `JSON.stringify(value)` of any depth, `undefined` for what it skips, UNWRITABLE for what it cannot write. */
+/** `JSON.stringify(value)` of any depth, `undefined` for what it skips, UNWRITABLE for a cycle or a BigInt. */
 export function jsonText(value: unknown): string {
   try {
     return writeJson(value) ?? 'undefined'
@@ -80,11 +80,6 @@ function writeDeep(root: unknown): string {
     }
   }
   return out.join('')
-}
-
-/** Whether JSON.stringify can write `value` (a port's answer must be comparable as JSON). */
-export function writable(value: unknown): boolean {
-  return jsonText(value) !== UNWRITABLE
 }
 
 /** An object that is not an array or null: what a JSON object parses to (its prototype aside). */

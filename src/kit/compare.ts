@@ -17,9 +17,17 @@ export const differingFields = (expected: CallOutcome, actual: CallOutcome): Fie
 export const outcomeLine = (outcome: CallOutcome): string =>
   shown(Object.fromEntries(FIELDS.map((field) => [field, outcome[field] ?? null])))
 
-/** A raw text with every character outside printable ASCII written as `<U+XXXX>`. */
+/** How a failure shows the arguments it sent (TW-KIT-OUTPUT-1); printed once per port, before the first. */
+export const ARGS_NOTATION =
+  'args: is the JSON text sent, byte for byte, except that each character outside printable ASCII is shown as <U+XXXX> (a raw character of the text, ' +
+  'where \\uXXXX would be a JSON escape written in it); expected: and actual: are canonical JSON with every such character as \\uXXXX'
+
+/**
+ * A raw text with every character outside printable ASCII written as `<U+XXXX>` (ARGS_NOTATION);
+ * a `<` that the text itself puts before `U+` is written `<U+003C>`, so the notation is never ambiguous.
+ */
 export const visibleText = (text: string): string =>
-  text.replace(/[^\x20-\x7e]/gu, (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`)
+  text.replace(/[^\x20-\x7e]|<(?=U\+)/gu, (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`)
 
 /** Why one call of a case failed: a different answer, or no usable answer at all. */
 export interface CallFailure {

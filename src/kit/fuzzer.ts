@@ -16,6 +16,8 @@ export interface FuzzSettings {
   runs: number
   /** The profiles whose deployments are generated (TW-KIT-FUZZ-1). */
   profiles: readonly ProfileName[]
+  /** Shrink the first disagreement (default); false stops at it, as found (the zoo's measure). */
+  shrink?: boolean
   /** Called after each sequence of the first pass (not during shrinking). */
   onRun?: (done: number) => void
 }
@@ -61,6 +63,7 @@ export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResu
     if (firstPass) settings.onRun?.(++ran)
     const failure = await play(s)
     if (failure && port.givenUp === null) {
+      if (firstPass) port.shrinking()
       firstPass = false
       failures.set(s, failure)
       return false
@@ -68,7 +71,7 @@ export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResu
     if (!failure && firstPass) agreed++
     return true
   })
-  const details = await fc.check(property, { seed: settings.seed, numRuns: settings.runs })
+  const details = await fc.check(property, { seed: settings.seed, numRuns: settings.runs, endOnFailure: settings.shrink === false })
   const result: FuzzResult = { seed: settings.seed, runs: settings.runs, ran: details.numRuns, agreed }
   if (port.givenUp !== null) result.interrupted = port.givenUp
   const s = details.counterexample?.[0]

@@ -11,6 +11,8 @@ export type JsonNode =
   | { kind: 'array'; items: JsonNode[] }
   | JsonString
   | { kind: 'literal'; text: string }
+  /** `depth` nested arrays or objects (`{"a":…}`) around `leaf` (a JSON text). */
+  | { kind: 'deep'; depth: number; shape: 'array' | 'object'; leaf: string }
 
 /** A string and how it is written: `ascii` escapes every non-ASCII code unit as `\uXXXX`. */
 export interface JsonString {
@@ -48,16 +50,18 @@ export function writeJsonNode(node: JsonNode, spaced = false): string {
       return quote(node)
     case 'literal':
       return node.text
+    case 'deep':
+      return node.shape === 'array' ? '['.repeat(node.depth) + node.leaf + ']'.repeat(node.depth) : '{"a":'.repeat(node.depth) + node.leaf + '}'.repeat(node.depth)
   }
 }
 
 const str = (value: fc.Arbitrary<string>): fc.Arbitrary<JsonString> =>
   fc.record({ kind: fc.constant('string' as const), value, ascii: fc.boolean() })
 const key = (...names: string[]) => str(fc.constantFrom(...names))
-const literal = fc.constantFrom('null', 'true', 'false', '0', '7', '-1.5e3', '1e400').map((text) => ({ kind: 'literal' as const, text }))
 const object = (entries: fc.Arbitrary<[JsonString, JsonNode][]>): fc.Arbitrary<JsonNode> => entries.map((e) => ({ kind: 'object' as const, entries: e }))
 const array = (items: fc.Arbitrary<JsonNode[]>): fc.Arbitrary<JsonNode> => items.map((i) => ({ kind: 'array' as const, items: i }))
 const entry = (name: fc.Arbitrary<JsonString>, value: fc.Arbitrary<JsonNode>) => fc.tuple(name, value)
+const plainString = (value: string): JsonString => ({ kind: 'string', value, ascii: false })
 
 /** The trim set of TW-TRIM-1 (ECMAScript WhiteSpace and LineTerminator), every code point. */
 export const TRIM_SET: readonly number[] = [
@@ -67,56 +71,237 @@ export const TRIM_SET: readonly number[] = [
 /** Look-alikes that other runtimes' trims strip but ECMAScript's does not. */
 export const NOT_TRIMMED: readonly number[] = [0x00, 0x08, 0x0e, 0x1c, 0x1d, 0x1e, 0x1f, 0x85, 0x180e, 0x200b, 0x200c, 0x200d, 0x2060]
 
-const NEAR_WHITESPACE = [...TRIM_SET, ...NOT_TRIMMED].map((c) => String.fromCodePoint(c))
+// Trap classes (TW-KIT-FUZZ-2): the characters, keys, numbers and depths a port gets wrong,
+// each drawn ON PURPOSE, at every position a message or a snapshot carries them. Every choice
+// lists plain ASCII first and cross-shrinks toward it, so a shrunk counterexample keeps only
+// the one character (key, number, depth) that matters and shows plain ASCII elsewhere.
 
-/** Whitespace from inside the trim set and just outside it. */
-export const padding = fc.array(fc.constantFrom(...NEAR_WHITESPACE), { maxLength: 3 }).map((chars) => chars.join(''))
-/** A small pool makes duplicates (after trimming) frequent. */
-const pooled = fc.constantFrom('a', 'b', 'run tests', '', 'é', 'e\u0301', '"q"', 'x\\y', 'tab\there', '\u2028', 'a\ud800', '😀', '\ude00\ud83d', '\u007f/')
-const core = fc.oneof({ weight: 5, arbitrary: pooled }, fc.string({ unit: 'binary', maxLength: 8 }), fc.string({ unit: 'binary-ascii', maxLength: 6 }))
-export const content = fc.tuple(padding, core, padding).map(([before, middle, after]) => before + middle + after)
+const chars = (...units: number[]): string[] => units.map((u) => String.fromCharCode(u))
+const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i)
+
+/** Each class of trap characters, as the kit's fuzzer draws them (exported for tests and docs). */
+export const TRAP_CHARACTERS = {
+  /** Plain ASCII: what everything shrinks toward. */
+  plain: ['a', 'b', 'x', 'y', '1', ' ', '-', '.'],
+  /** Every C0 control: quoted as \b \t \n \f \r or \u00xx, lower-case hex (TW-DUP-2); trimmed or not (TW-TRIM-1). */
+  controls: chars(...range(0x00, 0x1f)),
+  /** DEL and C1: raw in a quote, not trimmed (U+0085 is, by other runtimes). */
+  delC1: chars(0x7f, 0x80, 0x85, 0x9f),
+  /** Raw in a quote; JSON encoders for HTML and JavaScript escape them. */
+  escapedElsewhere: ['"', '\\', '/', '<', '>', '&', "'", '\u2028', '\u2029'],
+  /** Lone surrogates: quoted \udxxx; decoders replace or refuse them. */
+  loneHigh: chars(0xd800, 0xdbff, 0xd83d),
+  loneLow: chars(0xdc00, 0xdfff, 0xde00),
+  /** Paired surrogates: raw in a quote. */
+  pairs: ['\ud83d\ude00', '\ud800\udc00', '\udbff\udfff'],
+  /** The trim set, every member. */
+  trimSet: chars(...TRIM_SET),
+  /** What other runtimes trim and ECMAScript does not. */
+  lookAlikes: chars(...new Set([...NOT_TRIMMED, 0x1c, 0x1d, 0x1e, 0x1f, 0x85, 0x180e, 0x200b, 0xfffe])),
+  /** Equal after normalization or folding, distinct here; U+FFFD next to lone surrogates. */
+  nonAscii: ['\u00e9', 'e\u0301', '\u00c5', '\u212b', 'A\u030a', '\ufb00', '\u00df', '\u0130', '\ufffd'],
+} as const
+
+const oneOf = <T>(list: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...list)
+
+/** One trap character (or pair), from a class chosen by weight; shrinks toward plain ASCII. */
+export const trapCharacter: fc.Arbitrary<string> = fc.oneof(
+  { withCrossShrink: true },
+  { weight: 6, arbitrary: oneOf(TRAP_CHARACTERS.plain) },
+  { weight: 4, arbitrary: oneOf(TRAP_CHARACTERS.controls) },
+  { weight: 1, arbitrary: oneOf(TRAP_CHARACTERS.delC1) },
+  { weight: 2, arbitrary: oneOf(TRAP_CHARACTERS.escapedElsewhere) },
+  { weight: 1, arbitrary: oneOf(TRAP_CHARACTERS.loneHigh) },
+  { weight: 1, arbitrary: oneOf(TRAP_CHARACTERS.loneLow) },
+  { weight: 1, arbitrary: oneOf(TRAP_CHARACTERS.pairs) },
+  { weight: 2, arbitrary: oneOf(TRAP_CHARACTERS.trimSet) },
+  { weight: 2, arbitrary: oneOf(TRAP_CHARACTERS.lookAlikes) },
+  { weight: 1, arbitrary: oneOf(TRAP_CHARACTERS.nonAscii) },
+)
+
+/** A short text of trap characters, at any position. */
+const trapText = (maxLength: number) => fc.array(trapCharacter, { maxLength }).map((parts) => parts.join(''))
+
+/** Whitespace from inside the trim set and just outside it, for the ends of a content. */
+export const padding = fc
+  .array(fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(' ') }, { weight: 3, arbitrary: oneOf(TRAP_CHARACTERS.trimSet) }, { weight: 2, arbitrary: oneOf(TRAP_CHARACTERS.lookAlikes) }), { maxLength: 3 })
+  .map((parts) => parts.join(''))
+
+/** A content: trap characters anywhere, padded at both ends with characters inside and just outside the trim set. */
+export const content = fc.tuple(padding, trapText(6), padding).map(([before, middle, after]) => before + middle + after)
 
 export const STATUS_VALUES = ['pending', 'in_progress', 'completed'] as const
 const STATUS = fc.constantFrom(...STATUS_VALUES)
+
+/** Numbers: plain ones first; then those the registry's copy refuses (TW-JSON-2) and those it keeps that look as if it would not. */
+export const TRAP_NUMBERS = {
+  plain: ['0', '7', 'null', 'true', 'false', '-1.5e3'],
+  refused: ['-0', '-0.0', '-0e3', '1e400', '-1e400', '1E309', '-1e-400', '179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792'],
+  kept: ['1e-400', '1e308', '-1', '0e5', '123456789012345678901234567890', '4294967295'],
+} as const
+
+const literal: fc.Arbitrary<JsonNode> = fc
+  .oneof({ withCrossShrink: true }, { weight: 40, arbitrary: oneOf(TRAP_NUMBERS.plain) }, { weight: 1, arbitrary: oneOf(TRAP_NUMBERS.refused) }, { weight: 2, arbitrary: oneOf(TRAP_NUMBERS.kept) })
+  .map((text) => ({ kind: 'literal' as const, text }))
+
+/**
+ * A value nested so that the whole text reaches one of the depths that matter: 1,000 levels
+ * (TW-JSON-3), 128 and 129 (a common parser limit), or a few. `level` is the level the
+ * value itself sits at (the arguments object is level 1).
+ */
+const deepAt = (level: number): fc.Arbitrary<JsonNode> =>
+  fc
+    .record({
+      total: fc.constantFrom(level + 2, 1000, 129, 128, 999),
+      shape: fc.constantFrom('array' as const, 'object' as const),
+      leaf: fc.oneof({ withCrossShrink: true }, { weight: 4, arbitrary: fc.constant('null') }, { weight: 1, arbitrary: oneOf(TRAP_NUMBERS.refused) }, { weight: 1, arbitrary: fc.constant('"\\u0000\\ud800"') }),
+    })
+    .map(({ total, shape, leaf }): JsonNode => ({ kind: 'deep', depth: Math.max(1, total - level + 1), shape, leaf }))
+
+/** A small value for an extra key or a wrong-typed field at `level`: literals, short strings, empty containers, now and then a deep one. */
+const smallAt = (level: number): fc.Arbitrary<JsonNode> =>
+  fc.oneof(
+    { withCrossShrink: true },
+    { weight: 8, arbitrary: literal },
+    { weight: 3, arbitrary: str(trapText(3)) },
+    { weight: 1, arbitrary: array(fc.constant([])) },
+    { weight: 1, arbitrary: object(fc.constant([])) },
+    { weight: 1, arbitrary: array(fc.array(literal, { minLength: 1, maxLength: 2 })) },
+    { weight: 1, arbitrary: deepAt(level) },
+  )
+const small = smallAt(2)
+
 const statusValue: fc.Arbitrary<JsonNode> = fc.oneof(
-  { weight: 12, arbitrary: str(STATUS) },
-  str(fc.constantFrom('Pending', ' pending', 'done', 'in progress', '')),
-  literal,
+  { withCrossShrink: true },
+  { weight: 60, arbitrary: str(STATUS) },
+  { weight: 1, arbitrary: str(fc.constantFrom('Pending', ' pending', 'done', 'in progress', '', '__proto__', 'completed\u0000')) },
+  { weight: 1, arbitrary: smallAt(4) },
 )
-const contentValue: fc.Arbitrary<JsonNode> = fc.oneof({ weight: 12, arbitrary: str(content) }, literal)
 
-const small: fc.Arbitrary<JsonNode> = fc.oneof(literal, str(fc.string({ maxLength: 3 })), array(fc.constant([])), object(fc.constant([])))
-/** Extra item keys: plain, prototype-named, and integer-like ones (JS lists those first). */
-const EXTRA_KEYS = ['id', 'note', 'priority', '__proto__', 'constructor', '0', '1', '2', '10', '01', '-1', '4294967294', '4294967295']
+/** Undeclared item keys by class (TW-ARGS-10, TW-OPT-KEYS-2): plain ones first. */
+export const TRAP_KEYS = {
+  plain: ['id', 'note', 'zeta', 'alpha', 'Beta'],
+  indices: ['0', '1', '2', '9', '10', '100', '4294967294'],
+  nearIndices: ['4294967295', '01', '00', '-0', '-1', '+1', ' 1', '1.0', '1e3', '\u00b2', '\u0661'],
+  prototype: ['__proto__', 'constructor', 'toString', 'hasOwnProperty'],
+  raw: ['a\nb', 'say "hi"', 'back\\slash', '"', '\t', '\r', '\u0000', '\u001f', '\u2028', '\ud800', '\u00e9', ''],
+} as const
 
-const itemNode: fc.Arbitrary<JsonNode> = fc
-  .record({
-    content: fc.option(contentValue, { freq: 12 }),
-    status: fc.option(statusValue, { freq: 12 }),
-    extras: fc.array(
-      fc.oneof(
-        { weight: 3, arbitrary: entry(key(...EXTRA_KEYS), small) },
-        entry(key('content'), contentValue), // a repeated key: the last one wins (TW-JSON-1)
-        entry(key('status'), statusValue),
+const extraKey: fc.Arbitrary<JsonString> = str(
+  fc.oneof(
+    { withCrossShrink: true },
+    { weight: 4, arbitrary: oneOf(TRAP_KEYS.plain) },
+    { weight: 3, arbitrary: oneOf(TRAP_KEYS.indices) },
+    { weight: 1, arbitrary: fc.constant('4294967295') },
+    { weight: 3, arbitrary: oneOf(TRAP_KEYS.nearIndices) },
+    { weight: 1, arbitrary: oneOf(TRAP_KEYS.prototype) },
+    { weight: 2, arbitrary: oneOf(TRAP_KEYS.raw) },
+  ),
+)
+
+/** How an item's content is chosen: fresh, a value of the wrong type, or a copy of an earlier item's, padded (a duplicate after trimming, or a near one). */
+type ContentSpec =
+  | { kind: 'fresh'; value: JsonString }
+  | { kind: 'node'; value: JsonNode }
+  | { kind: 'copy'; of: number; before: string; after: string; ascii: boolean; variant: Variant }
+/** How a copy differs from its original besides padding: not at all (a duplicate), or by a normalization or a case mapping (a near miss). */
+type Variant = 'same' | 'canonical' | 'NFKC' | 'upper' | 'lower'
+const VARIANT: Record<Variant, (text: string) => string> = {
+  same: (text) => text,
+  /** Canonically equivalent, other code units: decomposed, or else composed. */
+  canonical: (text) => (text.normalize('NFD') !== text ? text.normalize('NFD') : text.normalize('NFC')),
+  NFKC: (text) => text.normalize('NFKC'),
+  upper: (text) => text.toUpperCase(),
+  lower: (text) => text.toLowerCase(),
+}
+/** An extra entry of an item: a new key, or the same key as an earlier entry again (TW-JSON-1: last value, first position). */
+type ExtraSpec = { kind: 'key'; key: JsonString; value: JsonNode } | { kind: 'repeat'; of: number; value: JsonNode }
+
+const contentSpec: fc.Arbitrary<ContentSpec> = fc.oneof(
+  { withCrossShrink: true },
+  { weight: 20, arbitrary: str(content).map((value): ContentSpec => ({ kind: 'fresh', value })) },
+  {
+    weight: 10,
+    arbitrary: fc
+      .record({ of: fc.nat(), before: padding, after: padding, ascii: fc.boolean(), variant: fc.oneof(
+          { weight: 6, arbitrary: fc.constant<Variant>('same') },
+          { weight: 2, arbitrary: fc.constant<Variant>('canonical') },
+          { weight: 1, arbitrary: fc.constantFrom<Variant>('NFKC', 'upper', 'lower') },
+        ),
+      })
+      .map((c): ContentSpec => ({ kind: 'copy', ...c })),
+  },
+  { weight: 1, arbitrary: smallAt(4).map((value): ContentSpec => ({ kind: 'node', value })) },
+)
+
+const extraSpec: fc.Arbitrary<ExtraSpec> = fc.oneof(
+  { withCrossShrink: true },
+  { weight: 5, arbitrary: fc.record({ key: extraKey, value: smallAt(4) }).map((e): ExtraSpec => ({ kind: 'key', ...e })) },
+  { weight: 2, arbitrary: fc.record({ of: fc.nat(), value: smallAt(4) }).map((e): ExtraSpec => ({ kind: 'repeat', ...e })) },
+)
+
+const itemSpec = fc.record({
+  content: fc.option(contentSpec, { freq: 60 }),
+  status: fc.option(statusValue, { freq: 60 }),
+  /** Extra entries; `content` and `status` may come again among them (a repeated declared key). */
+  extras: fc.oneof(
+    { weight: 3, arbitrary: fc.constant([]) },
+    {
+      weight: 1,
+      arbitrary: fc.array(
+        fc.oneof(
+          { withCrossShrink: true },
+          { weight: 6, arbitrary: extraSpec },
+          { weight: 1, arbitrary: contentSpec.map((c) => ({ kind: 'content' as const, c })) },
+          { weight: 1, arbitrary: statusValue.map((value) => ({ kind: 'status' as const, value })) },
+        ),
+        { minLength: 1, maxLength: 4 },
       ),
-      { maxLength: 3 },
-    ),
-    extrasFirst: fc.boolean(),
-  })
-  .map(({ content, status, extras, extrasFirst }) => {
-    const base: [JsonString, JsonNode][] = []
-    if (content) base.push([{ kind: 'string', value: 'content', ascii: false }, content])
-    if (status) base.push([{ kind: 'string', value: 'status', ascii: false }, status])
-    return { kind: 'object' as const, entries: extrasFirst ? [...extras, ...base] : [...base, ...extras] }
-  })
+    },
+  ),
+  extrasFirst: fc.boolean(),
+})
+type ItemSpec = typeof itemSpec extends fc.Arbitrary<infer T> ? T : never
 
-const todos = array(fc.array(fc.oneof({ weight: 15, arbitrary: itemNode }, small), { maxLength: 6 }))
+/** The items of one list, copies resolved against the contents written before them. */
+function resolveItems(specs: (ItemSpec | JsonNode)[]): JsonNode[] {
+  const earlier: string[] = []
+  const contentNode = (spec: ContentSpec): JsonNode => {
+    if (spec.kind === 'node') return spec.value
+    if (spec.kind === 'fresh') {
+      earlier.push(spec.value.value)
+      return spec.value
+    }
+    const value = earlier.length === 0 ? spec.before + spec.after || 'a' : spec.before + VARIANT[spec.variant](earlier[spec.of % earlier.length]!) + spec.after
+    earlier.push(value)
+    return { kind: 'string', value, ascii: spec.ascii }
+  }
+  return specs.map((spec): JsonNode => {
+    if (!('extras' in spec)) return spec
+    const base: [JsonString, JsonNode][] = []
+    if (spec.content) base.push([plainString('content'), contentNode(spec.content)])
+    if (spec.status) base.push([plainString('status'), spec.status])
+    const extras: [JsonString, JsonNode][] = []
+    for (const extra of spec.extras) {
+      if (extra.kind === 'content') extras.push([plainString('content'), contentNode(extra.c)])
+      else if (extra.kind === 'status') extras.push([plainString('status'), extra.value])
+      else if (extra.kind === 'key') extras.push([extra.key, extra.value])
+      else if (extras.length > 0) extras.push([extras[extra.of % extras.length]![0], extra.value])
+    }
+    return { kind: 'object', entries: spec.extrasFirst ? [...extras, ...base] : [...base, ...extras] }
+  })
+}
+
+const todos: fc.Arbitrary<JsonNode> = fc
+  .array(fc.oneof({ withCrossShrink: true }, { weight: 60, arbitrary: itemSpec }, { weight: 1, arbitrary: smallAt(3) }), { maxLength: 6 })
+  .map((specs) => ({ kind: 'array' as const, items: resolveItems(specs) }))
 
 /** Arguments: mostly `{"todos": […]}`, sometimes with extra or repeated top-level keys, sometimes not an object. */
 export const argsNode: fc.Arbitrary<JsonNode> = fc.oneof(
-  { weight: 12, arbitrary: object(fc.tuple(entry(key('todos'), todos)).map((e) => e)) },
-  { weight: 2, arbitrary: object(fc.array(fc.oneof(entry(key('todos'), todos), entry(key('todo', 'Todos', 'reason', '__proto__'), small)), { maxLength: 3 })) },
-  { weight: 1, arbitrary: fc.oneof(small, array(fc.array(itemNode, { maxLength: 2 }))) },
+  { withCrossShrink: true },
+  { weight: 30, arbitrary: object(fc.tuple(entry(key('todos'), todos)).map((e) => e)) },
+  { weight: 3, arbitrary: object(fc.array(fc.oneof(entry(key('todos'), todos), entry(key('todos'), small), entry(key('todo', 'Todos', 'reason', '__proto__', 'toString'), small)), { maxLength: 3 })) },
+  { weight: 1, arbitrary: fc.oneof(small, array(fc.array(todos, { maxLength: 1 })), array(fc.constant([]))) },
 )
 
 /** Any of the three options, each present or not, over a profile. */

@@ -2,6 +2,7 @@
 // at a time with a timeout, stderr kept for reports; a port that hangs, exits or prints a
 // non-protocol line is killed and restarted, and given up on past a budget (TW-KIT-FAULT-1).
 import { spawn, type ChildProcess } from 'node:child_process'
+import { LineBuffer } from './lines.js'
 import { encodeLine, PROTOCOL_VERSION, responseProblem, shown, startProblem, type Implementation, type Request, type RequestBody } from './protocol.js'
 
 export interface PortOptions {
@@ -31,32 +32,47 @@ const STDERR_KEEP = 4000
 const LINE_MAX = 16 * 1024 * 1024
 
 /**
- * Kills the port's whole process group (it was spawned detached, as a group leader), so a
- * shell wrapper's children die too. Only while the leader runs: once it has exited, its
- * id may be reused by a process that is none of ours.
+ * Kills a port's whole process group: it was spawned detached, as a group leader, so the
+ * group's id is its pid and a shell wrapper's children or a helper it started are in it.
+ * Called while the leader runs, and once more the moment it exits (stop, end of stdin, a
+ * crash), so no helper outlives its port. Linux does not hand out a pid that is still some
+ * living process's group id, so the group id cannot name a stranger while a helper lives.
  */
-function kill(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return
   try {
     process.kill(-child.pid, 'SIGKILL')
   } catch {
-    child.kill('SIGKILL')
+    // No such group left (or not ours to signal): the leader alone, if it still runs.
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
   }
 }
 
 const living = new Set<ChildProcess>()
-/** Kill every port still running (the kit's exit and signal handlers call this). */
-export const killAll = (): void => living.forEach(kill)
+/** Kill every port still running, with its process group (the kit's exit and signal handlers call this). */
+export const killAll = (): void => living.forEach(killGroup)
 process.once('exit', killAll)
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
+/** How a process ended. */
+export interface Exit {
+  code: number | null
+  signal: NodeJS.Signals | null
+}
+
+type Waiting = { id: number | null; resolve(v: Record<string, unknown>): void; reject(e: PortFault): void; timer: NodeJS.Timeout }
+
 /** One live subprocess: lines in, lines out, one request in flight. */
-class Process {
+export class Process {
   readonly child: ChildProcess
-  private buffered = ''
+  /** Settles when the process has exited (its group killed with it). */
+  readonly exited: Promise<Exit>
+  private readonly lines = new LineBuffer(LINE_MAX)
   private stderr = ''
   private fault: string | null = null
-  private waiting: { id: number; resolve(v: Record<string, unknown>): void; reject(e: PortFault): void; timer: NodeJS.Timeout } | null = null
+  private waiting: Waiting | null = null
+  /** Set once the leader has exited and its group was killed: its pid is no longer ours to signal. */
+  private ended = false
 
   constructor(options: PortOptions) {
     const [file, ...args] = options.command
@@ -66,10 +82,17 @@ class Process {
     this.child.stderr!.on('data', (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString('utf8')).slice(-STDERR_KEEP)))
     this.child.stdin!.on('error', () => {}) // EPIPE after an exit: the exit itself is reported
     this.child.on('error', (error) => this.broken(`could not be started: ${error.message}`))
-    this.child.on('exit', (code, signal) => {
-      living.delete(this.child)
-      // Let output already in the pipe arrive before calling it an exit.
-      setTimeout(() => this.broken(signal ? `was killed by ${signal}` : `exited with status ${code}`), 50)
+    this.exited = new Promise((resolve) => {
+      this.child.on('exit', (code, signal) => {
+        living.delete(this.child)
+        killGroup(this.child) // helpers die with their port
+        this.ended = true
+        resolve({ code, signal })
+        // Let output already in the pipe arrive before calling it an exit.
+        setTimeout(() => this.broken(signal ? `was killed by ${signal}` : `exited with status ${code}`), 50)
+      })
+      // A process that never started never exits.
+      this.child.on('error', () => resolve({ code: null, signal: null }))
     })
   }
 
@@ -78,21 +101,20 @@ class Process {
   }
 
   private onStdout(chunk: Buffer): void {
-    const lines = (this.buffered + chunk.toString('latin1')).split('\n')
-    this.buffered = lines.pop()!
-    if (this.buffered.length > LINE_MAX) return this.broken(`printed more than ${LINE_MAX} bytes without a line feed`)
-    for (const raw of lines) {
+    for (const raw of this.lines.push(chunk)) {
+      if (this.fault !== null) return
       let line: string
       try {
-        line = utf8.decode(Buffer.from(raw, 'latin1'))
+        line = utf8.decode(raw)
       } catch {
-        return this.broken(`printed a line that is not UTF-8: ${shown(raw, 200)}`)
+        return this.broken(`printed a line that is not UTF-8: ${shown(raw.toString('latin1'), 200)}`)
       }
       const waiting = this.waiting
       const problem = waiting ? responseProblem(line, waiting.id) : `printed a line while no request was waiting: ${shown(line, 200)}`
       if (problem) return this.broken(problem)
       this.settle()?.resolve(JSON.parse(line) as Record<string, unknown>)
     }
+    if (this.lines.overflowed) this.broken(`printed more than ${LINE_MAX} bytes without a line feed`)
   }
 
   private settle() {
@@ -102,20 +124,49 @@ class Process {
     return waiting
   }
 
-  /** Record the first fault, fail the request in flight, and kill the process. */
+  /** Record the first fault, fail the request in flight, and kill the process group. */
   broken(message: string): void {
     if (this.fault === null) this.fault = message
     this.settle()?.reject(new PortFault(this.fault, this.stderrTail))
-    kill(this.child)
+    this.kill()
   }
 
   request(request: Request, timeoutMs: number): Promise<Record<string, unknown>> {
+    return this.send(encodeLine(request), request.id, JSON.stringify(request.cmd), timeoutMs)
+  }
+
+  /**
+   * Send one line, whatever it holds, and wait for the response carrying `id` (null for a
+   * request whose id the port cannot read, TW-PROTO-ERROR-1).
+   */
+  send(line: string, id: number | null, what: string, timeoutMs: number): Promise<Record<string, unknown>> {
     if (this.fault !== null) return Promise.reject(new PortFault(this.fault, this.stderrTail))
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => this.broken(`did not answer ${JSON.stringify(request.cmd)} within ${timeoutMs} ms`), timeoutMs)
-      this.waiting = { id: request.id, resolve, reject, timer }
-      this.child.stdin!.write(encodeLine(request))
+      const timer = setTimeout(() => this.broken(`did not answer ${what} within ${timeoutMs} ms`), timeoutMs)
+      this.waiting = { id, resolve, reject, timer }
+      this.child.stdin!.write(line)
     })
+  }
+
+  /** Close stdin (the end of input, TW-PROTO-STOP-1). */
+  endInput(): void {
+    this.child.stdin!.end()
+  }
+
+  /** How the process ended, or null when it still runs after `timeoutMs`. */
+  async exit(timeoutMs: number): Promise<Exit | null> {
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)))
+    try {
+      return await Promise.race([this.exited, timeout])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  /** Kill the process group, unless it is already gone. */
+  kill(): void {
+    if (!this.ended) killGroup(this.child)
   }
 
   get alive(): boolean {
@@ -128,16 +179,32 @@ export class Port {
   private process: Process | null = null
   private nextId = 0
   private restarts = 0
+  /** Restarts allowed before giving up: --max-restarts, raised once for shrinking. */
+  private budget: number
   /** Why the port was given up on; every later request fails at once with it. */
   givenUp: string | null = null
   /** The tail of stderr when the port was given up on. */
   givenUpStderr = ''
+  /** Whether the port was given up on at its very first start: it never ran at all. */
+  neverStarted = false
   implementation: Implementation | null = null
 
-  constructor(readonly options: PortOptions) {}
+  constructor(readonly options: PortOptions) {
+    this.budget = options.maxRestarts
+  }
+
+  /**
+   * Shrinking has begun: a fault is now the very disagreement being shrunk, and each smaller
+   * input that still crashes the port costs a restart. Those get a budget of their own,
+   * 10 × --max-restarts (100 by default), so shrinking can finish (TW-KIT-FAULT-1).
+   */
+  shrinking(): void {
+    this.budget = this.restarts + 10 * this.options.maxRestarts
+  }
 
   private async start(): Promise<Process> {
     this.nextId = 0
+    const first = this.implementation === null
     const process = new Process(this.options)
     this.process = process
     let response: Record<string, unknown>
@@ -145,10 +212,14 @@ export class Port {
       response = await process.request({ id: this.nextId++, cmd: 'start', protocol: PROTOCOL_VERSION }, this.options.startTimeoutMs)
     } catch (error) {
       // A port that cannot finish the handshake will not finish it next time either.
+      this.neverStarted = first
       throw this.giveUp(`failed the start handshake: it ${(error as PortFault).message}`, (error as PortFault).stderrTail)
     }
     const started = startProblem(response)
-    if (typeof started === 'string') throw this.giveUp(`failed the start handshake: it ${started}`, process.stderrTail)
+    if (typeof started === 'string') {
+      this.neverStarted = first
+      throw this.giveUp(`failed the start handshake: it ${started}`, process.stderrTail)
+    }
     this.implementation = started
     return process
   }
@@ -156,38 +227,78 @@ export class Port {
   private giveUp(message: string, stderrTail: string): PortFault {
     this.givenUp = message
     this.givenUpStderr = stderrTail
-    if (this.process) kill(this.process.child)
+    this.process?.kill()
     return new PortFault(message, stderrTail)
+  }
+
+  /** The running process, started (or restarted after a fault) when there is none. */
+  private async running(): Promise<Process> {
+    if (this.givenUp !== null) throw new PortFault(`was given up on: it ${this.givenUp}`, '')
+    if (this.process && !this.process.alive) {
+      if (this.restarts >= this.budget) {
+        const budget = this.budget === this.options.maxRestarts ? 'the budget (--max-restarts)' : 'the budget while shrinking'
+        throw this.giveUp(`kept failing: ${this.restarts} restarts, ${budget}`, this.process.stderrTail)
+      }
+      this.restarts++
+      this.process = null
+    }
+    return this.process ?? (await this.start())
+  }
+
+  /** Start the port and complete the handshake; false when it cannot be started (it is then given up on). */
+  async begin(): Promise<boolean> {
+    try {
+      await this.running()
+      return true
+    } catch (error) {
+      if (error instanceof PortFault) return false
+      throw error
+    }
   }
 
   /** Send one request (ids are assigned here) and return its response object. */
   async request(request: Exclude<RequestBody, { cmd: 'start' }>): Promise<Record<string, unknown>> {
-    if (this.givenUp !== null) throw new PortFault(`was given up on: it ${this.givenUp}`, '')
-    if (this.process && !this.process.alive) {
-      if (this.restarts >= this.options.maxRestarts) throw this.giveUp(`kept failing: ${this.restarts} restarts, the budget (--max-restarts)`, this.process.stderrTail)
-      this.restarts++
-      this.process = null
-    }
-    const process = this.process ?? (await this.start())
+    const process = await this.running()
     return process.request({ ...request, id: this.nextId++ } as Request, this.options.timeoutMs)
   }
 
-  /** Ask the port to stop, then make sure it is gone. */
+  /**
+   * Send a line the kit builds itself, malformed on purpose (the protocol suite):
+   * `line(id)` gets the next id; `answersWith` is the id the response must carry (`'id'` for
+   * that id, null for a request whose id cannot be read).
+   */
+  async requestLine(line: (id: number) => string, answersWith: 'id' | null, what: string): Promise<Record<string, unknown>> {
+    const process = await this.running()
+    const id = this.nextId++
+    return process.send(line(id) + '\n', answersWith === 'id' ? id : null, what, this.options.timeoutMs)
+  }
+
+  /**
+   * The running process, handed over: the caller ends it (the protocol suite's `stop` and
+   * end-of-input checks) and the next request starts a fresh one, which is not a restart.
+   */
+  async detach(): Promise<{ process: Process; nextId: () => number }> {
+    const process = await this.running()
+    this.process = null
+    let id = this.nextId
+    return { process, nextId: () => id++ }
+  }
+
+  /** Ask the port to stop, then make sure it is gone, with its process group. */
   async close(): Promise<void> {
     const process = this.process
     this.process = null
     if (!process) return
     if (process.alive && this.givenUp === null) {
-      const exited = new Promise((resolve) => process.child.once('exit', resolve))
       try {
         await process.request({ id: this.nextId++, cmd: 'stop' }, this.options.timeoutMs)
-        process.child.stdin!.end()
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, this.options.timeoutMs).unref())])
+        process.endInput()
+        await process.exit(this.options.timeoutMs)
       } catch {
         // A port that fails to stop is killed below; the cases already have their results.
       }
     }
-    kill(process.child)
+    process.kill()
   }
 
   get restartCount(): number {

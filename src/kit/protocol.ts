@@ -1,7 +1,6 @@
 // The JSON Lines protocol between the kit and a port (spec/protocol.md, TW-PROTO-*): the
 // message shapes, and the checks that turn one stdout line into a response or a fault.
-import { jsonText, writable } from '../core/json.js'
-import { isPlainObject } from '../core/json.js'
+import { isPlainObject, jsonText } from '../core/json.js'
 
 /** The protocol version this kit speaks (TW-PROTO-START-1). */
 export const PROTOCOL_VERSION = 1
@@ -42,7 +41,7 @@ export interface CallInput {
 export const encodeLine = (message: unknown): string => JSON.stringify(message) + '\n'
 
 /** Why a line is not the response to request `id`; null when it is one. */
-export function responseProblem(line: string, id: number): string | null {
+export function responseProblem(line: string, id: number | null): string | null {
   let message: unknown
   try {
     message = JSON.parse(line)
@@ -72,6 +71,25 @@ export function startProblem(response: Record<string, unknown>): string | Implem
   return { name: impl.name, language: impl.language, ...(typeof impl.version === 'string' ? { version: impl.version } : {}) }
 }
 
+/**
+ * The deepest answer the kit compares (TW-KIT-COMPARE-1). The reference's own answers are a
+ * few levels deep; a port's answer nested deeper is wrong whatever it holds, and is reported
+ * as such rather than compared, printed and written to the report at any depth.
+ */
+export const MAX_ANSWER_DEPTH = 1000
+
+/** Whether a parsed JSON value nests arrays and objects more than `limit` levels deep; iterative. */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]]
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!
+    if (typeof node !== 'object' || node === null) continue
+    if (depth === limit) return true
+    for (const child of Object.values(node)) stack.push([child, depth + 1])
+  }
+  return false
+}
+
 /** A call response's outcome, or why it is not one (TW-PROTO-CALL-1). */
 export function callOutcome(response: Record<string, unknown>): CallOutcome | string {
   const error = errorOf(response)
@@ -79,7 +97,7 @@ export function callOutcome(response: Record<string, unknown>): CallOutcome | st
   if (typeof response.isError !== 'boolean') return 'answered a call without a boolean "isError"'
   if (typeof response.text !== 'string') return 'answered a call without a string "text"'
   for (const field of ['value', 'event', 'current'] as const) {
-    if (!writable(response[field])) return `answered a call with a "${field}" that cannot be compared: ${jsonText(response[field])}`
+    if (nestedDeeperThan(response[field], MAX_ANSWER_DEPTH)) return `answered a call with a "${field}" nested deeper than ${MAX_ANSWER_DEPTH.toLocaleString('en-US')} levels: not compared`
   }
   return {
     isError: response.isError,
@@ -101,3 +119,15 @@ export function shown(value: unknown, max = Infinity): string {
   )
   return text.length > max ? text.slice(0, max) + '…' : text
 }
+
+/**
+ * A line for the terminal with everything that could drive it escaped as `\uXXXX`: C0 and
+ * C1 controls (ESC, CR, LF, BEL…), DEL, U+2028/U+2029, the bidirectional controls and lone
+ * surrogates. What a port supplies — its name, error messages, stderr — goes through this,
+ * so it cannot clear the screen, move the cursor or forge a line of the report (TW-KIT-OUTPUT-1).
+ */
+export const printable = (line: string): string =>
+  line.replace(
+    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
+  )

@@ -94,7 +94,8 @@ export class ProtocolServer {
       case 'call': {
         if (typeof request.agent !== 'boolean') throw new RequestError('"agent" must be a boolean')
         const session = requireString(request, 'session')
-        const input = { args: requireString(request, 'args'), agent: request.agent, options: request.options ?? {} }
+        // Absent options are the seed's deployment; present, they must be an object: `null` too is an error (TW-PROTO-OPTIONS-1).
+        const input = { args: requireString(request, 'args'), agent: request.agent, options: Object.hasOwn(request, 'options') ? request.options : {} }
         const { isError, text, value, event, current } = this.reference.call(session, input as CallInput)
         return { id, isError, text, value, event, current }
       }

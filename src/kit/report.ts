@@ -1,25 +1,45 @@
 // What a conform run tells its user (TW-KIT-REPORT-1): progress on a terminal, a JSON
 // report file, and the last line `N passed, N failed`.
 import type { ProfileName } from '../core/options.js'
-import { writeFileSync } from 'node:fs'
-import { PROTOCOL_VERSION } from './protocol.js'
+import { closeSync, openSync, writeSync } from 'node:fs'
+import { printable, PROTOCOL_VERSION } from './protocol.js'
+import { ARGS_NOTATION } from './compare.js'
 import type { PortRun } from './runner.js'
 import type { Suite } from './vectors.js'
 
-/** A one-line progress display on a terminal; `''` clears it. Without a terminal, nothing. */
-export function progressLine(stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }, enabled: boolean): (prefix: string) => (text: string) => void {
-  let shown = false
-  return (prefix) => (text) => {
-    if (!enabled) return
-    if (text === '') {
-      if (shown) stream.write('\r\x1b[K')
-      shown = false
-      return
+/**
+ * A one-line progress display on stderr when it is a terminal: `line(label)` gives the
+ * function that shows one step under that label; `clear()` wipes the line, and the kit calls
+ * it before every line it prints, so `ok`/`FAIL` lines never land behind a progress line.
+ */
+export class Progress {
+  private shown = false
+
+  constructor(
+    private readonly stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number },
+    readonly enabled: boolean,
+  ) {}
+
+  line(label: string): (text: string) => void {
+    return (text) => {
+      if (!this.enabled) return
+      if (text === '') return this.clear()
+      const line = printable(`[${label}] ${text}`).slice(0, Math.max(20, (this.stream.columns ?? 80) - 1))
+      this.stream.write(`\r\x1b[K${line}`)
+      this.shown = true
     }
-    const line = `${prefix}${text}`.slice(0, Math.max(20, (stream.columns ?? 80) - 1))
-    stream.write(`\r\x1b[K${line}`)
-    shown = true
   }
+
+  clear(): void {
+    if (this.shown) this.stream.write('\r\x1b[K')
+    this.shown = false
+  }
+}
+
+/** A port's command, short enough for a progress line: paths by their last part. */
+export const commandLabel = (command: readonly string[]): string => {
+  const label = command.map((arg) => (arg.includes('/') && !arg.endsWith('/') ? arg.slice(arg.lastIndexOf('/') + 1) : arg)).join(' ')
+  return label.length > 40 ? label.slice(0, 39) + '…' : label
 }
 
 export interface RunSettings {
@@ -40,7 +60,7 @@ export const header = (suite: Suite, settings: RunSettings, fuzzing: boolean): s
 /** The line after a port's run: who it was and how it did. */
 export function portSummary(run: PortRun): string {
   const impl = run.implementation
-  const who = impl ? `${impl.name} (${impl.language}${impl.version ? ' ' + impl.version : ''})` : 'the port (no completed handshake)'
+  const who = impl ? printable(`${impl.name} (${impl.language}${impl.version ? ' ' + impl.version : ''})`) : 'the port (no completed handshake)'
   const xfail = run.cases.filter((c) => c.expectedFailure && c.passed).length
   const extra = [xfail > 0 ? `${xfail} expected failure${xfail === 1 ? '' : 's'}` : '', run.restarts > 0 ? `${run.restarts} restart${run.restarts === 1 ? '' : 's'}` : '']
     .filter(Boolean)
@@ -61,6 +81,8 @@ export const lastLine = (runs: readonly PortRun[]): string => {
 
 export interface Report {
   kit: { name: string; protocol: number }
+  /** How failures show what was sent (TW-KIT-OUTPUT-1). */
+  notation: string
   suite: { version: string; spec: Suite['spec'] }
   settings: RunSettings
   ports: PortRun[]
@@ -69,7 +91,26 @@ export interface Report {
 }
 
 export function buildReport(suite: Suite, settings: RunSettings, ports: PortRun[]): Report {
-  return { kit: { name: 'todo-write conform', protocol: PROTOCOL_VERSION }, suite: { version: suite.version, spec: suite.spec }, settings, ports, ...totals(ports) }
+  return { kit: { name: 'todo-write conform', protocol: PROTOCOL_VERSION }, notation: ARGS_NOTATION, suite: { version: suite.version, spec: suite.spec }, settings, ports, ...totals(ports) }
 }
 
-export const writeReport = (path: string, report: Report): void => writeFileSync(path, JSON.stringify(report, null, 2) + '\n')
+/**
+ * The report file, opened before the run (TW-KIT-REPORT-1): a path that cannot be written
+ * is a usage error at once, not a crash that loses a long run at its end.
+ */
+export class ReportFile {
+  private constructor(private readonly fd: number, readonly path: string) {}
+
+  /** Opens (creates or truncates) `path`, or throws the system's error. */
+  static open(path: string): ReportFile {
+    return new ReportFile(openSync(path, 'w'), path)
+  }
+
+  write(report: Report): void {
+    try {
+      writeSync(this.fd, JSON.stringify(report, null, 2) + '\n')
+    } finally {
+      closeSync(this.fd)
+    }
+  }
+}

@@ -1,24 +1,31 @@
-// One port through the kit: every selected vector, then the fuzzer, then the
-// expected-failures list applied (TW-KIT-*). Failures are described as they happen.
+// One port through the kit: the start handshake, every selected vector, the cases of
+// --cases files, the protocol suite, then the fuzzer, then the expected-failures list
+// applied (TW-KIT-*). Failures are described as they happen, each section under its heading.
 import type { ProfileName } from '../core/options.js'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describeFailure, visibleText, type CallFailure } from './compare.js'
+import { ARGS_NOTATION, describeFailure, visibleText, type CallFailure } from './compare.js'
 import { fuzz, regressionCase, type FuzzResult } from './fuzzer.js'
 import { Port } from './port.js'
-import { shown, type Implementation } from './protocol.js'
+import { PROTOCOL_CHECKS, runProtocolCheck } from './protocol-suite.js'
+import { printable, shown, type Implementation } from './protocol.js'
 import { runCalls } from './run-case.js'
 import { asciiJson, callInput, selected, type Selection, type VectorCase } from './vectors.js'
 import { quoteCommand } from './shell.js'
 
 /** The id of the fuzzing phase, for `--run`, `--skip` and expected-failures files. */
 export const FUZZ_ID = 'fuzz'
+/** The id of the one failure of a port that cannot be started (TW-KIT-START-1). */
+export const START_ID = 'start'
 
 export interface ConformConfig {
   command: string[]
   env?: NodeJS.ProcessEnv
   cwd?: string
+  /** The suite's cases (TW-KIT-VECTORS-1). */
   cases: VectorCase[]
+  /** Cases of `--cases` files, such as regression cases: their own section (TW-KIT-REPORT-1). */
+  extraCases?: VectorCase[]
   selection: Selection
   /** Case ids that must fail (TW-KIT-XFAIL-1); null when no file was given. */
   expectedFailures: string[] | null
@@ -30,6 +37,8 @@ export interface ConformConfig {
   maxRestarts: number
   /** Where regression case files go; null writes none. */
   regressionsDir: string | null
+  /** Shrink a disagreement (default true); the zoo only needs the first one. */
+  shrink?: boolean
   /** argv that runs `todo-write conform`, for the replay line. */
   conformCommand: string[]
   /** Lines for the terminal, written as they come. */
@@ -37,8 +46,12 @@ export interface ConformConfig {
   progress: (text: string) => void
 }
 
+/** The parts of a run, each reported under its own heading (TW-KIT-REPORT-1). */
+export type Section = 'start' | 'vectors' | 'cases' | 'protocol' | 'fuzz'
+
 export interface CaseResult {
   id: string
+  section: Section
   passed: boolean
   /** What happened, one line; absent for a plain pass. */
   message?: string
@@ -52,64 +65,105 @@ export interface PortRun {
   fuzz?: FuzzResult & { regressionFile?: string; replay?: string }
   restarts: number
   givenUp: string | null
+  /** Passed and failed per section that ran. */
+  sections: Partial<Record<Section, { passed: number; failed: number }>>
   passed: number
   failed: number
 }
 
-async function runVectors(port: Port, config: ConformConfig, cases: VectorCase[], results: CaseResult[]): Promise<void> {
+/** Prints a failure's lines, with the notation once before the first (TW-KIT-OUTPUT-1). */
+function failurePrinter(config: ConformConfig): (lines: string[]) => void {
+  let explained = false
+  return (lines) => {
+    if (!explained && lines.some((line) => line.trimStart().startsWith('args:'))) {
+      config.print(`  (${ARGS_NOTATION})`)
+      explained = true
+    }
+    lines.forEach((line) => config.print('  ' + line))
+  }
+}
+
+async function runVectors(port: Port, config: ConformConfig, cases: VectorCase[], section: 'vectors' | 'cases', results: CaseResult[], details: (lines: string[]) => void): Promise<void> {
+  const label = section === 'vectors' ? 'vectors' : 'regression cases'
   for (const [index, c] of cases.entries()) {
-    config.progress(`vectors ${index + 1}/${cases.length} ${c.id}`)
+    config.progress(`${label} ${index + 1}/${cases.length} ${c.id}`)
     if (port.givenUp !== null) {
-      results.push({ id: c.id, passed: false, message: `not run: the port was given up on (it ${port.givenUp})` })
+      results.push({ id: c.id, section, passed: false, message: `not run: the port was given up on (it ${port.givenUp})` })
       continue
     }
     const failure = await runCalls(port, c.id, c.calls.map((call) => ({ input: callInput(call), expected: call.expect })))
     if (!failure) {
-      results.push({ id: c.id, passed: true })
+      results.push({ id: c.id, section, passed: true })
       continue
     }
-    results.push({ id: c.id, passed: false, message: failureSummary(failure) })
+    results.push({ id: c.id, section, passed: false, message: failureSummary(failure) })
     config.print(`FAIL ${c.id}: ${c.description}`)
-    describeFailure(failure, c.calls.length).forEach((line) => config.print('  ' + line))
+    details(describeFailure(failure, c.calls.length))
   }
-  const agreed = results.filter((r) => r.passed).length
-  if (cases.length > 0) config.print(`${agreed === cases.length ? 'ok' : 'FAIL'} vectors: ${agreed} of ${cases.length} cases agree with the expected outcomes`)
+  const agreed = results.filter((r) => r.section === section && r.passed).length
+  if (cases.length === 0) return
+  if (section === 'vectors') config.print(`${agreed === cases.length ? 'ok' : 'FAIL'} vectors: ${agreed} of ${cases.length} cases agree with the expected outcomes`)
+  else config.print(`${agreed === cases.length ? 'ok' : 'FAIL'} regression cases: ${agreed} of ${cases.length} cases of the --cases files agree with their expected outcomes`)
+}
+
+async function runProtocol(port: Port, config: ConformConfig, results: CaseResult[]): Promise<void> {
+  const checks = PROTOCOL_CHECKS.filter((c) => selected(c.id, config.selection))
+  for (const [index, check] of checks.entries()) {
+    config.progress(`protocol ${index + 1}/${checks.length} ${check.id}`)
+    if (port.givenUp !== null) {
+      results.push({ id: check.id, section: 'protocol', passed: false, message: `not run: the port was given up on (it ${port.givenUp})` })
+      continue
+    }
+    const failure = await runProtocolCheck(check.id, port, config.timeoutMs)
+    if (!failure) {
+      results.push({ id: check.id, section: 'protocol', passed: true })
+      continue
+    }
+    results.push({ id: check.id, section: 'protocol', passed: false, message: failure.summary })
+    config.print(`FAIL ${check.id}: ${check.description}`)
+    config.print(`  problem:  ${failure.summary}`)
+    failure.lines.forEach((line) => config.print(`  ${line}`))
+  }
+  const passed = results.filter((r) => r.section === 'protocol' && r.passed).length
+  if (checks.length > 0) config.print(`${passed === checks.length ? 'ok' : 'FAIL'} protocol: ${passed} of ${checks.length} checks pass (malformed requests, options, sessions, end, end of input, stop)`)
 }
 
 const failureSummary = (failure: CallFailure): string =>
   failure.problem !== undefined ? `call ${failure.call + 1}: the port ${failure.problem}` : `call ${failure.call + 1}: differs in ${failure.differs!.join(', ')}`
 
-async function runFuzz(port: Port, config: ConformConfig, results: CaseResult[]): Promise<PortRun['fuzz']> {
+async function runFuzz(port: Port, config: ConformConfig, results: CaseResult[], details: (lines: string[]) => void): Promise<PortRun['fuzz']> {
   const result: PortRun['fuzz'] = await fuzz(port, {
     seed: config.seed,
     runs: config.runs,
     profiles: config.profiles,
+    shrink: config.shrink ?? true,
     onRun: (done) => done % 25 === 0 && config.progress(`fuzz ${done}/${config.runs} (seed ${config.seed})`),
   })
   const found = result.counterexample
   if (!found && result.unreproduced !== undefined) {
     config.print(`FAIL fuzz: seed ${config.seed}: ${result.unreproduced}`)
-    results.push({ id: FUZZ_ID, passed: false, message: result.unreproduced })
+    results.push({ id: FUZZ_ID, section: 'fuzz', passed: false, message: result.unreproduced })
     return result
   }
   if (!found && result.interrupted !== undefined) {
     const message = `interrupted after ${result.agreed} of ${config.runs} sequences agreed: the port was given up on (it ${result.interrupted})`
     config.print(`FAIL fuzz: seed ${config.seed}: ${message}`)
-    results.push({ id: FUZZ_ID, passed: false, message })
+    results.push({ id: FUZZ_ID, section: 'fuzz', passed: false, message })
     return result
   }
   if (!found) {
     config.print(`ok fuzz: all ${config.runs} sequences from seed ${config.seed} agree with the reference`)
-    results.push({ id: FUZZ_ID, passed: true })
+    results.push({ id: FUZZ_ID, section: 'fuzz', passed: true })
     return result
   }
   const id = `regression/seed-${config.seed}-run-${result.ran}`
   const calls = found.calls.length
-  config.print(`FAIL fuzz: sequence ${result.ran} of ${config.runs} from seed ${config.seed} disagrees; shrunk ${found.shrinks} times to the smallest input, ${calls} call${calls === 1 ? '' : 's'}:`)
+  const shrunk = config.shrink === false ? 'not shrunk' : `shrunk ${found.shrinks} times to the smallest input`
+  config.print(`FAIL fuzz: sequence ${result.ran} of ${config.runs} from seed ${config.seed} disagrees; ${shrunk}, ${calls} call${calls === 1 ? '' : 's'}:`)
   if (result.interrupted !== undefined) config.print(`  (shrinking stopped early: the port was given up on; it ${result.interrupted})`)
   for (const [index, input] of found.calls.entries()) {
-    if (index !== found.failure.call) config.print(`  call ${index + 1} of ${calls} (agrees): agent ${input.agent ? 'yes' : 'no'}, options ${shown(input.options)}, args ${visibleText(input.args)}`)
-    else describeFailure(found.failure, calls).forEach((line) => config.print('  ' + line))
+    if (index !== found.failure.call) details([`call ${index + 1} of ${calls} (agrees): agent ${input.agent ? 'yes' : 'no'}, options ${shown(input.options)}`, `  args:     ${visibleText(input.args)}`])
+    else details(describeFailure(found.failure, calls))
   }
   if (config.regressionsDir !== null) {
     try {
@@ -123,34 +177,64 @@ async function runFuzz(port: Port, config: ConformConfig, results: CaseResult[])
       config.print(`  (could not write the regression case: ${(error as Error).message})`)
     }
   }
-  results.push({ id: FUZZ_ID, passed: false, message: `seed ${config.seed}, sequence ${result.ran}: ${failureSummary(found.failure)}` })
+  results.push({ id: FUZZ_ID, section: 'fuzz', passed: false, message: `seed ${config.seed}, sequence ${result.ran}: ${failureSummary(found.failure)}` })
   return result
 }
 
 /** Listed cases that fail count as passes; listed cases that pass are failures (TW-KIT-XFAIL-1). */
-function applyExpectedFailures(results: CaseResult[], listed: string[], known: Set<string>, print: (line: string) => void): CaseResult[] {
+function applyExpectedFailures(results: CaseResult[], listed: string[], known: Map<string, Section>, print: (line: string) => void): CaseResult[] {
   const xfail = new Set(listed)
   const out = results.map((r) => {
     if (!xfail.has(r.id)) return r
     if (!r.passed) return { ...r, passed: true, expectedFailure: true }
     print(`FAIL ${r.id}: passed, but the expected-failures file lists it; remove it from the list`)
-    return { id: r.id, passed: false, expectedFailure: true, message: 'passed, but the expected-failures file lists it' }
+    return { id: r.id, section: r.section, passed: false, expectedFailure: true, message: 'passed, but the expected-failures file lists it' }
   })
   for (const id of listed.filter((id) => !known.has(id))) {
     print(`FAIL ${id}: the expected-failures file lists a case that does not exist`)
-    out.push({ id, passed: false, message: 'listed in the expected-failures file, but no such case exists' })
+    out.push({ id, section: 'vectors', passed: false, message: 'listed in the expected-failures file, but no such case exists' })
   }
   return out
 }
 
+/** Passed and failed per section. */
+function bySection(results: readonly CaseResult[]): PortRun['sections'] {
+  const sections: PortRun['sections'] = {}
+  for (const r of results) {
+    const tally = (sections[r.section] ??= { passed: 0, failed: 0 })
+    if (r.passed) tally.passed++
+    else tally.failed++
+  }
+  return sections
+}
+
 export async function conformPort(config: ConformConfig): Promise<PortRun> {
+  // Everything a port supplies is shown escaped: it cannot move the cursor or forge a line (TW-KIT-OUTPUT-1).
+  const print = config.print
+  config = { ...config, print: (line) => print(printable(line)) }
   const { command, timeoutMs, startTimeoutMs, maxRestarts } = config
   const port = new Port({ command, timeoutMs, startTimeoutMs, maxRestarts, ...(config.env ? { env: config.env } : {}), ...(config.cwd ? { cwd: config.cwd } : {}) })
+  const details = failurePrinter(config)
   let results: CaseResult[] = []
   let fuzzResult: PortRun['fuzz']
+  const extra = config.extraCases ?? []
   try {
-    await runVectors(port, config, config.cases.filter((c) => selected(c.id, config.selection)), results)
-    if (config.runs > 0 && selected(FUZZ_ID, config.selection)) fuzzResult = await runFuzz(port, config, results)
+    config.progress('start')
+    if (!(await port.begin())) {
+      // A port that cannot be started is ONE failure, not one per case (TW-KIT-START-1).
+      const message = `the port could not be started: it ${port.givenUp}`
+      config.print(`FAIL start: ${message}`)
+      if (port.givenUpStderr) {
+        config.print('  stderr (tail):')
+        port.givenUpStderr.split('\n').forEach((line) => config.print(`    | ${line}`))
+      }
+      results.push({ id: START_ID, section: 'start', passed: false, message })
+      return finish(config, port, results, undefined)
+    }
+    await runVectors(port, config, config.cases.filter((c) => selected(c.id, config.selection)), 'vectors', results, details)
+    await runVectors(port, config, extra.filter((c) => selected(c.id, config.selection)), 'cases', results, details)
+    await runProtocol(port, config, results)
+    if (config.runs > 0 && selected(FUZZ_ID, config.selection)) fuzzResult = await runFuzz(port, config, results, details)
   } finally {
     config.progress('')
     await port.close()
@@ -161,7 +245,14 @@ export async function conformPort(config: ConformConfig): Promise<PortRun> {
     config.print('  stderr (tail):')
     port.givenUpStderr.split('\n').forEach((line) => config.print(`    | ${line}`))
   }
-  if (config.expectedFailures) results = applyExpectedFailures(results, config.expectedFailures, new Set([FUZZ_ID, ...config.cases.map((c) => c.id)]), config.print)
+  if (config.expectedFailures) {
+    const known = new Map<string, Section>([[FUZZ_ID, 'fuzz'], ...config.cases.map((c) => [c.id, 'vectors'] as const), ...extra.map((c) => [c.id, 'cases'] as const), ...PROTOCOL_CHECKS.map((c) => [c.id, 'protocol'] as const)])
+    results = applyExpectedFailures(results, config.expectedFailures, known, config.print)
+  }
+  return finish(config, port, results, fuzzResult)
+}
+
+function finish(config: ConformConfig, port: Port, results: CaseResult[], fuzzResult: PortRun['fuzz']): PortRun {
   const passed = results.filter((r) => r.passed).length
   return {
     command: config.command,
@@ -170,6 +261,7 @@ export async function conformPort(config: ConformConfig): Promise<PortRun> {
     ...(fuzzResult ? { fuzz: fuzzResult } : {}),
     restarts: port.restartCount,
     givenUp: port.givenUp,
+    sections: bySection(results),
     passed,
     failed: results.length - passed,
   }

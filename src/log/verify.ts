@@ -60,29 +60,38 @@ function loggedText(content: unknown): string | null {
 
 /** The most calls kept open at once; past it the oldest is given up (TW-VERIFY-3). */
 export const MAX_OPEN_CALLS = 10_000
-const GIVEN_UP = ` before ${MAX_OPEN_CALLS.toLocaleString('en-US')} later calls were made: given up`
 
+const isOpen = (call: OpenCall): boolean => !call.closed
 const isWaiting = (call: OpenCall): boolean => !call.closed && call.write === null
 
-/** Calls in call order, with a read position: consumed from the front, skipping closed ones. */
+/**
+ * Calls in call order, read from the front past those no longer `wanted`. (A Map's first
+ * entry is not this: V8 leaves a deleted entry's slot in place until the table is rebuilt,
+ * so reading the oldest of a Map that keeps losing its oldest walks every hole.)
+ */
 class CallQueue {
   private calls: OpenCall[] = []
   private head = 0
 
+  constructor(
+    private readonly wanted: (call: OpenCall) => boolean,
+    private readonly maxOpen: number,
+  ) {}
+
   push(call: OpenCall): void {
     this.calls.push(call)
-    // Calls given up or answered before any snapshot came are never read from the front:
-    // drop them now and then, so memory follows the open calls (at most MAX_OPEN_CALLS).
-    if (this.calls.length - this.head >= 2 * MAX_OPEN_CALLS) {
-      this.calls = this.calls.slice(this.head).filter(isWaiting)
+    // Drop the calls no longer wanted now and then, so memory follows the open calls (at
+    // most maxOpen) even when the front is never read.
+    if (this.calls.length - this.head >= 2 * this.maxOpen) {
+      this.calls = this.calls.slice(this.head).filter(this.wanted)
       this.head = 0
     }
   }
 
-  /** The earliest call still waiting for its snapshot, or undefined. */
+  /** The earliest call still wanted, or undefined. */
   first(): OpenCall | undefined {
-    while (this.head < this.calls.length && !isWaiting(this.calls[this.head]!)) this.head++
-    // Drop what was read past once it is most of the array: memory follows the open calls.
+    while (this.head < this.calls.length && !this.wanted(this.calls[this.head]!)) this.head++
+    // Drop what was read past once it is most of the array.
     if (this.head > 1024 && this.head * 2 > this.calls.length) {
       this.calls = this.calls.slice(this.head)
       this.head = 0
@@ -96,13 +105,26 @@ export class Verifier {
   calls = 0
   private readonly open = new Map<string, OpenCall>()
   /** Open calls without a snapshot yet; and those of them the reference lets write. */
-  private readonly waiting = new CallQueue()
-  private readonly writers = new CallQueue()
+  private readonly waiting: CallQueue
+  private readonly writers: CallQueue
+  /** Open calls, oldest first: the one given up when too many are open. */
+  private readonly byAge: CallQueue
   private readonly options: ResolvedOptions
+  private readonly maxOpen: number
+  private readonly givenUp: string
 
-  /** `options` as the deployment that wrote the log had them (TW-OPT-1); checked here, once. */
-  constructor(options?: TodoWriteOptions) {
+  /**
+   * `options` as the deployment that wrote the log had them (TW-OPT-1), checked here, once;
+   * `maxOpenCalls` the most calls kept open at once (default MAX_OPEN_CALLS, TW-VERIFY-3).
+   */
+  constructor(options?: TodoWriteOptions, { maxOpenCalls = MAX_OPEN_CALLS }: { maxOpenCalls?: number } = {}) {
+    if (!Number.isSafeInteger(maxOpenCalls) || maxOpenCalls < 1) throw new RangeError(`maxOpenCalls must be a positive integer, got ${q(maxOpenCalls)}`)
     this.options = resolveOptions(options)
+    this.maxOpen = maxOpenCalls
+    this.givenUp = ` before ${maxOpenCalls.toLocaleString('en-US')} later calls were made: given up`
+    this.waiting = new CallQueue(isWaiting, maxOpenCalls)
+    this.writers = new CallQueue(isWaiting, maxOpenCalls)
+    this.byAge = new CallQueue(isOpen, maxOpenCalls)
   }
 
   push(event: LogEvent): Mismatch[] {
@@ -136,13 +158,14 @@ export class Verifier {
       this.close(previous)
     }
     if (typeof text !== 'string') mismatches.push({ seq, message: `call ${q(callId)}: data.arguments is not a JSON text` })
-    if (this.open.size >= MAX_OPEN_CALLS) {
-      const oldest = this.open.values().next().value!
-      mismatches.push(unanswered(oldest, GIVEN_UP))
+    if (this.open.size >= this.maxOpen) {
+      const oldest = this.byAge.first()!
+      mismatches.push(unanswered(oldest, this.givenUp))
       this.close(oldest)
     }
     const call: OpenCall = { seq, callId, expected: expectedOutcome(text, this.options), write: null, closed: false }
     this.open.set(callId, call)
+    this.byAge.push(call)
     this.waiting.push(call)
     if (call.expected.data !== null) this.writers.push(call)
     return mismatches

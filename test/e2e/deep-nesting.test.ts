@@ -1,10 +1,12 @@
-// Values nested deeper than JSON.stringify can write (issue 7): JSON.parse takes any depth,
+// Values nested deeper than JSON.stringify can write: JSON.parse takes any depth,
 // JSON.stringify throws from about 10^4 levels. The tool never walks that deep; these are
-// the places that quoted such a value in a message and crashed instead of answering.
+// the places that quote such a value in a message: each writes it whole, as JSON.stringify
+// would if it could, and answers instead of crashing.
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { ProtocolServer } from '../../src/kit/reference.js'
-import { UNWRITABLE, jsonText, writable } from '../../src/core/json.js'
+import { UNWRITABLE, jsonText } from '../../src/core/json.js'
+import { MAX_ANSWER_DEPTH, nestedDeeperThan } from '../../src/kit/protocol.js'
 import { Config } from '../../src/plugin.js'
 import { BIN } from '../support/cli.js'
 import { hostileRequests } from '../../src/kit/generators.js'
@@ -16,20 +18,30 @@ describe('jsonText', () => {
     expect(jsonText({ a: [1, '\ud800'] })).toBe('{"a":[1,"\\ud800"]}')
     expect(jsonText('x')).toBe('"x"')
     expect(jsonText(undefined)).toBe('undefined')
-    expect(writable(null)).toBe(true)
   })
 
-  it('says so in these words', () => {
-    expect(UNWRITABLE).toBe('(a value JSON.stringify cannot write: nested too deeply, cyclic or a BigInt)')
+  it('writes 10^5 levels whole, byte for byte', () => {
+    expect(jsonText(JSON.parse(DEEP))).toBe(DEEP)
   })
 
-  it('describes what JSON.stringify cannot write: 10^5 levels, a cycle, a BigInt', () => {
+  it('describes what no JSON writer can write, a cycle or a BigInt, in these words', () => {
     const cyclic: Record<string, unknown> = {}
     cyclic.self = cyclic
-    for (const value of [JSON.parse(DEEP) as unknown, cyclic, 1n]) {
-      expect(jsonText(value)).toBe(UNWRITABLE)
-      expect(writable(value)).toBe(false)
-    }
+    expect(UNWRITABLE).toBe('(a value JSON cannot write: cyclic or a BigInt)')
+    for (const value of [cyclic, 1n]) expect(jsonText(value)).toBe(UNWRITABLE)
+  })
+})
+
+describe('TW-KIT-COMPARE-1: the depth of an answer the kit compares', () => {
+  const nested = (levels: number): unknown => JSON.parse('['.repeat(levels) + ']'.repeat(levels))
+  it('1,000 levels are compared, 1,001 are not; scalars are level 0', () => {
+    expect(MAX_ANSWER_DEPTH).toBe(1000)
+    expect(nestedDeeperThan(nested(1000), 1000)).toBe(false)
+    expect(nestedDeeperThan(nested(1001), 1000)).toBe(true)
+    expect(nestedDeeperThan(JSON.parse(DEEP), 1000)).toBe(true)
+    expect(nestedDeeperThan('x', 0)).toBe(false)
+    expect(nestedDeeperThan({ a: [1, { b: null }] }, 3)).toBe(false)
+    expect(nestedDeeperThan({ a: [1, { b: [] }] }, 3)).toBe(true)
   })
 })
 
@@ -46,14 +58,14 @@ describe('the protocol server and the plugin config', () => {
     expect(response.text).toBe('Updated todo list: 0 pending, 0 in progress, 0 completed.')
   })
 
-  it('an option value nested 10^5 deep is named as unwritable, not written', () => {
+  it('an option value nested 10^5 deep is quoted whole', () => {
     const server = new ProtocolServer()
     server.handle('{"id":0,"cmd":"start","protocol":1}')
     const deep = DEEP
     const { response } = server.handle(`{"id":1,"cmd":"call","session":"s","args":"{}","agent":true,"options":{"unknownItemKeys":${deep}}}`)
-    expect(response).toEqual({ id: 1, error: `unknownItemKeys must be "drop" or "reject", got ${UNWRITABLE}` })
-    expect(server.handle(`{"id":2,"cmd":${deep}}`).response).toEqual({ id: 2, error: `unknown command ${UNWRITABLE}` })
-    expect(server.handle(`{"id":3,"cmd":"start","protocol":${deep}}`).response).toEqual({ id: 3, error: `protocol ${UNWRITABLE} is not spoken here; this port speaks 1` })
+    expect(response).toEqual({ id: 1, error: `unknownItemKeys must be "drop" or "reject", got ${deep}` })
+    expect(server.handle(`{"id":2,"cmd":${deep}}`).response).toEqual({ id: 2, error: `unknown command ${deep}` })
+    expect(server.handle(`{"id":3,"cmd":"start","protocol":${deep}}`).response).toEqual({ id: 3, error: `protocol ${deep} is not spoken here; this port speaks 1` })
   })
 
   it('`todo-write serve` (built) answers them over stdio, one line each, and exits 0', () => {
@@ -66,12 +78,12 @@ describe('the protocol server and the plugin config', () => {
     expect(answers.at(-1)).toBe('{"id":99}')
   })
 
-  it('TW-PLUGIN-3: a config JSON.stringify cannot write still throws a TypeError naming the problem', () => {
+  it('TW-PLUGIN-3: a config nested 10^5 deep is quoted whole; a cyclic one still throws a TypeError', () => {
     const deep = JSON.parse(DEEP) as unknown
     const cyclic: Record<string, unknown> = {}
     cyclic.self = cyclic
-    expect(() => Config({ allowParallelInProgress: deep })).toThrow(`tool-todo: allowParallelInProgress must be a boolean, got ${UNWRITABLE}`)
-    expect(() => Config(deep)).toThrow(`tool-todo: options must be an object, got ${UNWRITABLE}`)
+    expect(() => Config({ allowParallelInProgress: deep })).toThrow(`tool-todo: allowParallelInProgress must be a boolean, got ${DEEP}`)
+    expect(() => Config(deep)).toThrow(`tool-todo: options must be an object, got ${DEEP}`)
     expect(() => Config(cyclic)).toThrow(TypeError)
   })
 })

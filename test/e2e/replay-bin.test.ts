@@ -20,8 +20,16 @@ describe('todo-write replay (built)', () => {
     expect(runCli(['replay', '--verify', '-'], readFileSync(SAMPLE, 'utf8'))).toEqual({ status: 0, stdout: 'verify: 3 todo_write calls, 0 mismatches\n', stderr: '' })
   })
 
-  it('a damaged log: exit 1, its last good list, warnings', () => {
+  it('a damaged log: exit 1, its last good list, the problems of the lines read from its end (TW-REPLAY-TAIL-1)', () => {
     const run = runCli(['replay', DAMAGED])
+    expect(run.status).toBe(1)
+    expect(run.stdout).toBe('[{"content":"read the tokenizer","status":"in_progress"},{"content":"fix the off-by-one","status":"pending"}]\n')
+    expect(run.stderr).toMatch(/^todo-write: line 1 from the end: truncated last line \(not JSON, no final line break\)\n/)
+    expect(run.stderr).toMatch(/\ntodo-write: warning: 3 problems in the lines read; the output holds what the readable lines say\n$/)
+  })
+
+  it('the same damaged log on stdin is streamed: problems by line number', () => {
+    const run = runCli(['replay', '-'], readFileSync(DAMAGED, 'utf8'))
     expect(run.status).toBe(1)
     expect(run.stdout).toBe('[{"content":"read the tokenizer","status":"in_progress"},{"content":"fix the off-by-one","status":"pending"}]\n')
     expect(run.stderr).toMatch(/^todo-write: line 6: not JSON\n/)

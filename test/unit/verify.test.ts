@@ -3,7 +3,7 @@
 // snapshot by order. Expected texts are written out here, not computed by src.
 import { describe, expect, it } from 'vitest'
 import type { LogEvent } from '../../src/core/event.js'
-import { expectedOutcome, Verifier, type Mismatch } from '../../src/log/verify.js'
+import { expectedOutcome, MAX_OPEN_CALLS, Verifier, type Mismatch } from '../../src/log/verify.js'
 import type { TodoWriteOptions } from '../../src/core/options.js'
 
 const OK1 = 'Updated todo list: 1 pending, 0 in progress, 0 completed.'
@@ -200,26 +200,34 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
 })
 
 describe('TW-VERIFY-3: --verify is linear, with at most 10,000 calls open', () => {
-  /** N calls left open, then N snapshots: the case that used to scan every open call per snapshot. */
-  const openThenWrites = (n: number): LogEvent[] => {
+  /** CPU time of N calls left open, then N snapshots (the case that used to scan every open call per snapshot), events made as they are pushed. */
+  const cost = (n: number, limits?: { maxOpenCalls: number }): number => {
+    const verifier = new Verifier({}, limits)
     seq = 0
-    return [...Array.from({ length: n }, (_, i) => call(`c${i}`, A)), ...Array.from({ length: n }, () => write(A_TODOS))]
-  }
-  /** Calls to Verifier.push, and the work they did, counted by the queue reads they made. */
-  const cost = (n: number): number => {
-    const verifier = new Verifier()
-    const events = openThenWrites(n)
     const start = process.cpuUsage()
-    for (const event of events) verifier.push(event)
+    for (let i = 0; i < n; i++) verifier.push(call(`c${i}`, A))
+    for (let i = 0; i < n; i++) verifier.push(write(A_TODOS))
     verifier.end()
     const used = process.cpuUsage(start)
     return used.user + used.system
   }
+  const ratio = (small: number, limits?: { maxOpenCalls: number }): number => {
+    cost(10 * small, limits) // warm up
+    cost(small, limits)
+    return Math.min(...[0, 1].map(() => cost(10 * small, limits) / cost(small, limits)))
+  }
 
-  it('10× the open calls costs at most 15× the time (a ratio in one run)', () => {
-    cost(4_000) // warm up
-    const ratios = [0, 1].map(() => cost(40_000) / cost(4_000))
-    expect(Math.min(...ratios)).toBeLessThanOrEqual(15)
+  it('40,000 calls all open (the limit lifted) cost at most 15× what 4,000 do (a ratio in one run)', () => {
+    expect(ratio(4_000, { maxOpenCalls: 100_000 })).toBeLessThanOrEqual(15)
+  })
+
+  it('past the limit, giving up the oldest is linear too: 20,000 calls over a limit of 1,000 cost at most 15× what 2,000 do', () => {
+    expect(ratio(2_000, { maxOpenCalls: 1_000 })).toBeLessThanOrEqual(15)
+  })
+
+  it('the limit is a positive integer', () => {
+    for (const bad of [0, -1, 1.5, Number.NaN]) expect(() => new Verifier({}, { maxOpenCalls: bad })).toThrow(`maxOpenCalls must be a positive integer, got ${JSON.stringify(bad)}`)
+    expect(MAX_OPEN_CALLS).toBe(10_000)
   })
 
   it('the 10,001st open call gives up the oldest, which is reported once, and its result is not checked', () => {

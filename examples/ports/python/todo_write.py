@@ -6,19 +6,65 @@ It speaks the todo-write conformance protocol (spec/protocol.md) on stdin/stdout
 rules are those of spec/todo.md; each trap a Python port falls into is marked TRAP and
 explained in README.md next to this file.
 
-TODO_PORT_BUG=<name> switches on ONE plausible porting bug, to prove the kit catches it:
-strip, json-dumps, owner-first, count-before-duplicate, keep-extra-keys, key-order, splitlines.
+TODO_PORT_BUG=<name> switches on ONE plausible porting bug, to prove the kit catches it
+(the bug zoo, docs/zoo.md); BUGS below lists them, each with what it imitates.
 """
 import json
+import math
 import os
 import re
 import sys
 import traceback
+import unicodedata
 
 PROTOCOL = 1
-IMPLEMENTATION = {"name": "todo-write-python", "language": "python", "version": "1.0.0"}
+IMPLEMENTATION = {"name": "todo-write-python", "language": "python", "version": "1.1.0"}
 
-BUGS = ("strip", "json-dumps", "owner-first", "count-before-duplicate", "keep-extra-keys", "key-order", "splitlines")
+# Each bug a port written in some language, with that language's defaults, plausibly has.
+BUGS = {
+    # trimming (TW-TRIM-1)
+    "strip": "Python str.strip(): also strips U+001C-U+001F and U+0085, keeps U+FEFF",
+    "trimspace": "Go strings.TrimSpace / Rust str::trim: Unicode White_Space, so U+0085 is stripped and U+FEFF kept",
+    "java-trim": "Java String.trim(): strips every code unit up to U+0020 and nothing above",
+    "java-strip": "Java String.strip(): Character.isWhitespace, which skips U+00A0, U+2007, U+202F, U+FEFF and takes U+001C-U+001F",
+    "empty-before-trim": "the empty check made on the content before trimming",
+    # quoting the duplicate (TW-DUP-2)
+    "json-dumps": "Python json.dumps(content): every non-ASCII character escaped",
+    "go-marshal": "Go json.Marshal: <, >, & and U+2028/U+2029 escaped, a lone surrogate written \\ufffd",
+    "quote-hex-upper": "a hand-written quoter with upper-case hex digits (\\u001F, \\uD800)",
+    "quote-is-control": "Rust char::is_control: U+007F and U+0080-U+009F escaped too",
+    "quote-fffd": "a lone surrogate quoted as the replacement character U+FFFD",
+    "quote-no-short-escapes": "every control escaped as \\u00xx, none as \\b \\t \\n \\f \\r",
+    # parsing (TW-JSON-1..3)
+    "lone-surrogate-fffd": "Go encoding/json: a lone surrogate escape decoded as U+FFFD",
+    "refuse-lone-surrogates": "Rust serde_json: a lone surrogate escape refused as invalid JSON",
+    "minus-zero": "Python json.loads: -0 read as the integer 0, so it is not refused",
+    "overflow": "1e400 read as infinity and not refused (only -0 checked)",
+    "depth-128": "Rust serde_json: nesting deeper than 128 refused",
+    "python-recursion": "Python's default recursion limit: 1,000 levels of nesting fail",
+    "first-value": "a repeated key keeps its FIRST value",
+    "last-position": "a repeated key moved to its LAST position",
+    "lenient-json": "Python json.loads accepts NaN and Infinity",
+    # key order under unknownItemKeys "reject" (TW-ARGS-10)
+    "key-order": "undeclared keys in insertion order, array-index keys not first",
+    "sort-keys": "undeclared keys sorted (Rust BTreeMap, Go map keys)",
+    "index-4294967295": "array indices taken up to 4294967295, one too far",
+    "isdigit-index": "array indices recognized with str.isdigit() and int()",
+    # the checks and their order (TW-ORDER-1, TW-EVENT-1, TW-DUP-1)
+    "owner-first": "the owner check before the list checks",
+    "owner-before-count": "the owner check after the walk but before the in_progress count",
+    "count-before-duplicate": "the in_progress count checked inside the walk",
+    "keep-extra-keys": "extra item keys kept in the snapshot",
+    "normalize": "contents compared after Unicode normalization (Swift String equality)",
+    # output and the protocol (spec/protocol.md)
+    "sorted-output": "responses written with json.dumps(sort_keys=True)",
+    "splitlines": "requests split with str.splitlines()",
+    "crlf": "requests taken to end in CR LF: the last two characters dropped",
+    "bool-is-int": "option values compared with ==, so 1 passes for true",
+    "options-null": "\"options\": null read as {}",
+    "exit-on-bad-request": "a malformed request raises and the port exits",
+    "stop-silent": "stop ends the port without an answer",
+}
 BUG = os.environ.get("TODO_PORT_BUG", "")
 if BUG and BUG not in BUGS:
     sys.stderr.write("todo_write.py: unknown TODO_PORT_BUG %r; known: %s\n" % (BUG, ", ".join(BUGS)))
@@ -42,15 +88,21 @@ JS_WHITESPACE = frozenset(
     chr(c)
     for c in [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF]
 )
+TRIM_SETS = {
+    "trimspace": (JS_WHITESPACE - {"\ufeff"}) | {"\x85"},
+    "java-trim": frozenset(chr(c) for c in range(0x21)),
+    "java-strip": frozenset(chr(c) for c in [*range(0x09, 0x0E), *range(0x1C, 0x21), 0x1680, *range(0x2000, 0x2007), 0x2008, 0x2009, 0x200A, 0x2028, 0x2029, 0x205F, 0x3000]),
+}
 
 
 def js_trim(text):
     if BUG == "strip":
         return text.strip()
+    spaces = TRIM_SETS.get(BUG, JS_WHITESPACE)
     start, end = 0, len(text)
-    while start < end and text[start] in JS_WHITESPACE:
+    while start < end and text[start] in spaces:
         start += 1
-    while end > start and text[end - 1] in JS_WHITESPACE:
+    while end > start and text[end - 1] in spaces:
         end -= 1
     return text[start:end]
 
@@ -65,12 +117,16 @@ def js_quote(text):
     out = ['"']
     for ch in text:
         code = ord(ch)
-        if ch in SHORT_ESCAPES:
+        if ch in SHORT_ESCAPES and not (BUG == "quote-no-short-escapes" and code < 0x20):
             out.append(SHORT_ESCAPES[ch])
-        elif code < 0x20 or 0xD800 <= code <= 0xDFFF:
+        elif BUG == "go-marshal" and (ch in "<>&" or ch in "\u2028\u2029"):
+            out.append("\\u%04x" % code)
+        elif 0xD800 <= code <= 0xDFFF and BUG in ("go-marshal", "quote-fffd"):
+            out.append("\\ufffd" if BUG == "go-marshal" else "\ufffd")
+        elif code < 0x20 or 0xD800 <= code <= 0xDFFF or (BUG == "quote-is-control" and 0x7F <= code <= 0x9F):
             # A Python str holds code points: json.loads already joined every escaped
             # surrogate PAIR into one, so a surrogate code point here is a lone one (TRAP 6).
-            out.append("\\u%04x" % code)
+            out.append(("\\u%04X" if BUG == "quote-hex-upper" else "\\u%04x") % code)
         else:
             out.append(ch)
     out.append('"')
@@ -79,13 +135,19 @@ def js_quote(text):
 
 # --- JS own-key order for the undeclared keys of TW-ARGS-10 (TRAP 5) ---------------------
 ARRAY_INDEX = re.compile(r"(?:0|[1-9][0-9]*)\Z", re.ASCII)  # not str.isdigit(): it takes '²'
+INDEX_MAX = 2**32 - 1 if BUG == "index-4294967295" else 2**32 - 2
 
 
 def js_own_keys(obj):
     """ECMAScript's key order: array-index keys ascending, then the rest as inserted."""
     if BUG == "key-order":
         return list(obj)
-    index = sorted((k for k in obj if ARRAY_INDEX.match(k) and int(k) <= 2**32 - 2), key=int)
+    if BUG == "sort-keys":
+        return sorted(obj)
+    if BUG == "isdigit-index":
+        index = sorted((k for k in obj if k.isdigit() and int(k) <= INDEX_MAX), key=int)
+    else:
+        index = sorted((k for k in obj if ARRAY_INDEX.match(k) and int(k) <= INDEX_MAX), key=int)
     taken = set(index)
     return index + [k for k in obj if k not in taken]
 
@@ -95,23 +157,94 @@ def _no_constant(name):
     raise ValueError("%s is not JSON" % name)  # json.loads would accept NaN and Infinity
 
 
-class NotLossless(Exception):
-    """TW-JSON-2: a number the harness registry's copy refuses (-0, or one that overflows)."""
+def _int(text):
+    # TRAP 8: json.loads reads "-0" as the int 0 and keeps a huge integer exact, but
+    # JSON.parse gives -0 and Infinity (a double), which the registry's lossless copy
+    # refuses (TW-JSON-2): keep them as the floats -0.0 and inf.
+    value = int(text)
+    if value == 0 and text.startswith("-"):
+        return -0.0
+    return float(text) if abs(value) > 2**1023 else value
 
 
-def _number(text):
-    # TRAP 8: json.loads turns "-0" into the int 0 and keeps huge integers exact, while
-    # JSON.parse gives -0 and Infinity: both fail the registry's lossless copy (TW-JSON-2).
-    value = float(text)
-    if value in (float("inf"), float("-inf")) or (value == 0 and text.lstrip().startswith("-")):
-        raise NotLossless()
-    return value if any(c in text for c in ".eE") else int(text)
+def lossless(value):
+    """TW-JSON-2: the registry copies the PARSED value, so only numbers that survive parsing
+    count (a repeated key's overwritten value does not): no -0, no infinity. No recursion."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float):
+            if item in (float("inf"), float("-inf")) and BUG != "overflow":
+                return False
+            if item == 0 and math.copysign(1.0, item) < 0:
+                return False
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
+
+
+def _pairs(pairs):
+    if BUG == "first-value":
+        out = {}
+        for key, value in pairs:
+            out.setdefault(key, value)
+        return out
+    if BUG == "last-position":
+        out = {}
+        for key, value in pairs:
+            out.pop(key, None)
+            out[key] = value
+        return out
+    # json.loads keeps the LAST value of a repeated key at its FIRST position, as JSON.parse
+    # does, and "__proto__" is an ordinary key in a dict.
+    return dict(pairs)
+
+
+def _strings_and_depth(value):
+    """Every string in a parsed value (keys included) and its nesting depth, without recursion."""
+    strings, deepest, stack = [], 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            strings.append(item)
+        elif isinstance(item, (list, dict)):
+            deepest = max(deepest, depth)
+            children = item.values() if isinstance(item, dict) else item
+            if isinstance(item, dict):
+                strings.extend(item)
+            stack.extend((child, depth + 1) for child in children)
+    return strings, deepest
+
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _replace_lone(value):
+    """Go's decoder: every lone surrogate becomes U+FFFD, in keys and strings alike."""
+    if isinstance(value, str):
+        return LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_replace_lone(item) for item in value]
+    if isinstance(value, dict):
+        return {_replace_lone(key): _replace_lone(item) for key, item in value.items()}
+    return value
 
 
 def parse_args(text):
-    # json.loads keeps the LAST value of a repeated key at its FIRST position, as JSON.parse
-    # does, and "__proto__" is an ordinary key in a dict.
-    return json.loads(text, parse_constant=_no_constant, parse_int=_number, parse_float=_number)
+    constant = float if BUG == "lenient-json" else _no_constant
+    # parse_float is float: "-0.0" and "-1e-400" give -0.0, "1e400" gives inf, as in JavaScript.
+    args = json.loads(text, parse_constant=constant, parse_int=int if BUG == "minus-zero" else _int, object_pairs_hook=_pairs)
+    if BUG in ("refuse-lone-surrogates", "depth-128", "lone-surrogate-fffd"):
+        strings, depth = _strings_and_depth(args)
+        if BUG == "depth-128" and depth > 128:
+            raise RequestError('"args" is not a JSON text: recursion limit exceeded')
+        if BUG == "refuse-lone-surrogates" and any(LONE_SURROGATE.search(s) for s in strings):
+            raise RequestError('"args" is not a JSON text: lone leading surrogate in hex escape')
+        if BUG == "lone-surrogate-fffd":
+            args = _replace_lone(args)
+    return args
 
 
 # --- TW-ARGS-*: the registry's schema check, every violation in walk order ---------------
@@ -158,15 +291,21 @@ def too_many(active, wording):
     return "invalid todos: at most one task may be in_progress (got %d)" % active
 
 
+EMPTY = "invalid todo: `content` must be a non-empty string"
+
+
 def check_list(todos, allow_parallel, wording):
     normalized, seen, active = [], set(), 0
     for item in todos:
+        if BUG == "empty-before-trim" and item["content"] == "":
+            raise Refusal(EMPTY)
         content = js_trim(item["content"])
-        if content == "":
-            raise Refusal("invalid todo: `content` must be a non-empty string")
-        if content in seen:
+        if content == "" and BUG != "empty-before-trim":
+            raise Refusal(EMPTY)
+        key = unicodedata.normalize("NFC", content) if BUG == "normalize" else content
+        if key in seen:
             raise Refusal("invalid todos: duplicate content " + js_quote(content))
-        seen.add(content)
+        seen.add(key)
         if item["status"] == "in_progress":
             active += 1
         if BUG == "count-before-duplicate" and not allow_parallel and active > 1:
@@ -175,9 +314,10 @@ def check_list(todos, allow_parallel, wording):
             normalized.append(dict(item, content=content))
         else:  # TRAP 4: only content and status, in that order (TW-EVENT-1)
             normalized.append({"content": content, "status": item["status"]})
-    if not allow_parallel and active > 1:
-        raise Refusal(too_many(active, wording))
-    return normalized
+    return normalized, active
+
+
+OWNER = "todo_write requires an owning agent session"
 
 
 def execute(args, log, options):
@@ -186,10 +326,14 @@ def execute(args, log, options):
     if problems:
         raise Refusal("invalid arguments: " + "; ".join(problems))
     if BUG == "owner-first" and log is None:
-        raise Refusal("todo_write requires an owning agent session")
-    todos = check_list(args["todos"], options["allowParallelInProgress"], options["activeLimitWording"])
+        raise Refusal(OWNER)
+    todos, active = check_list(args["todos"], options["allowParallelInProgress"], options["activeLimitWording"])
+    if BUG == "owner-before-count" and log is None:
+        raise Refusal(OWNER)
+    if not options["allowParallelInProgress"] and active > 1:  # after the whole walk
+        raise Refusal(too_many(active, options["activeLimitWording"]))
     if log is None:  # the owner check is LAST (TW-ORDER-2)
-        raise Refusal("todo_write requires an owning agent session")
+        raise Refusal(OWNER)
     log.append(todos)
     return todos
 
@@ -204,7 +348,18 @@ class RequestError(Exception):
     pass
 
 
-def resolve_options(raw):
+def accepted_value(value, allowed):
+    if BUG == "bool-is-int":
+        return value in allowed  # TRAP 7: 1 == True and 0 == False in Python
+    # TRAP 7: True == 1 in Python, so compare types too, not only values.
+    return any(value is v or (type(value) is type(v) and value == v) for v in allowed)
+
+
+def resolve_options(request):
+    # Absent options are the seed's deployment; present, they must be an object (TW-PROTO-OPTIONS-1).
+    raw = request.get("options", {})
+    if BUG == "options-null" and raw is None:
+        raw = {}
     if not isinstance(raw, dict):
         raise RequestError('"options" must be an object')
     profile = raw.get("profile", "seed")
@@ -213,8 +368,7 @@ def resolve_options(raw):
     options = dict(PROFILES[profile])
     for key, value in raw.items():
         allowed = OPTION_VALUES.get(key)
-        # TRAP: True == 1 in Python, so compare types too, not only values.
-        if allowed is not None and any(value is v or (type(value) is type(v) and value == v) for v in allowed):
+        if allowed is not None and accepted_value(value, allowed):
             options[key] = value
         elif key != "profile":
             raise RequestError("unknown option or bad value: %s=%s" % (json.dumps(key), json.dumps(value)))
@@ -225,24 +379,15 @@ def call(sessions, request):
     name, text, agent = request.get("session"), request.get("args"), request.get("agent")
     if not isinstance(name, str) or not isinstance(text, str) or not isinstance(agent, bool):
         raise RequestError('a call needs "session" and "args" (strings) and "agent" (a boolean)')
-    options = resolve_options(request.get("options", {}))
-    lossless = True
+    options = resolve_options(request)
     try:
         args = parse_args(text)
-    except NotLossless:
-        lossless = False
-        args = None
     except ValueError as error:
         raise RequestError('"args" is not a JSON text: %s' % error)
-    if not lossless:
-        try:  # a text that is not JSON at all is still a request error, wherever the -0 is
-            json.loads(text, parse_constant=_no_constant)
-        except ValueError as error:
-            raise RequestError('"args" is not a JSON text: %s' % error)
     log = sessions.setdefault(name, [])
     before = len(log)
     try:
-        if not lossless:  # TW-JSON-2: the registry refuses the call before the tool sees it
+        if not lossless(args):  # TW-JSON-2: the registry refuses the call before the tool sees it
             raise Refusal("tool execution arguments must be losslessly JSON-serializable")
         todos = execute(args, log if agent else None, options)
     except Refusal as refusal:
@@ -257,8 +402,10 @@ def call(sessions, request):
 
 def answer(state, line):
     try:
-        request = json.loads(line)
+        request = json.loads(line, parse_constant=_no_constant)
     except ValueError as error:
+        if BUG == "exit-on-bad-request":
+            raise
         return {"id": None, "error": "the request is not JSON: %s" % error}, False
     rid = request.get("id") if isinstance(request, dict) and type(request.get("id")) is int else None
     try:
@@ -275,12 +422,17 @@ def answer(state, line):
         if cmd == "call":
             return dict({"id": rid}, **call(state["sessions"], request)), False
         if cmd == "end":
-            state["sessions"].pop(request.get("session"), None)
+            session = request.get("session")
+            if not isinstance(session, str):  # a missing field is an error (TW-PROTO-ERROR-1)
+                raise RequestError('"end" needs a "session" (a string)')
+            state["sessions"].pop(session, None)
             return {"id": rid}, False
         if cmd == "stop":
             return {"id": rid}, True
         raise RequestError("unknown command %s" % json.dumps(cmd))
     except RequestError as error:
+        if BUG == "exit-on-bad-request":
+            raise
         return {"id": rid, "error": str(error)}, False
     except Exception as error:  # a bug in this port: say so on stderr, keep serving
         traceback.print_exc()
@@ -288,12 +440,19 @@ def answer(state, line):
 
 
 def main():
+    # TW-JSON-3: 1,000 levels MUST parse; json.loads recurses once per level and Python's
+    # default limit is 1,000 frames in all, so raise it (TRAP 9). Deeper than this is refused
+    # with an error response (RecursionError is caught in answer()), never a crash.
+    if BUG != "python-recursion":
+        sys.setrecursionlimit(5000)
     state = {"started": False, "sessions": {}}
     stdin = sys.stdin.buffer  # TRAP 8: bytes, split on b"\n" only, decoded as UTF-8
     while True:
         raw = stdin.readline()
         if not raw:
             return 0
+        if BUG == "crlf":
+            raw = raw[:-2]
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as error:
@@ -301,8 +460,10 @@ def main():
         pieces = line.splitlines() if BUG == "splitlines" else [line]
         for piece in pieces:
             response, stop = answer(state, piece)
+            if stop and BUG == "stop-silent":
+                return 0
             # TRAP 8: ensure_ascii keeps lone surrogates writable; flush every line.
-            sys.stdout.write(json.dumps(response, ensure_ascii=True, separators=(",", ":")) + "\n")
+            sys.stdout.write(json.dumps(response, ensure_ascii=True, separators=(",", ":"), sort_keys=BUG == "sorted-output") + "\n")
             sys.stdout.flush()
             if stop:
                 return 0

@@ -2,49 +2,61 @@
 // started, or breaks in the middle of a run is reported with a clear message and the tail
 // of its stderr, restarted or given up on — and the kit always comes back.
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { conform, node, tempDir } from '../../support/conform.js'
+import { PROTOCOL_CHECKS } from '../../../src/kit/protocol-suite.js'
 import { VECTORS_DIR } from '../../support/vectors.js'
 
 const CASES = (JSON.parse(readFileSync(`${VECTORS_DIR}suite.json`, 'utf8')) as { cases: number }).cases
+const PROTOCOL = PROTOCOL_CHECKS.length
+/** Every case of a run with --runs 0: the vectors and the protocol checks. */
+const ALL = CASES + PROTOCOL
 
-describe('a port that fails the start handshake is given up on at once', () => {
+describe('TW-KIT-START-1: a port that cannot be started is ONE clear failure', () => {
   it('sleeps forever: "did not answer" within the start timeout, with its stderr', async () => {
     const run = await conform(['--runs', '0', '--start-timeout', '500', '--', ...node('sleeper.mjs')])
     expect(run.status).toBe(1)
-    expect(run.stdout).toContain('the port failed the start handshake: it did not answer "start" within 500 ms')
+    expect(run.stdout).toContain('FAIL start: the port could not be started: it failed the start handshake: it did not answer "start" within 500 ms')
     expect(run.stdout).toContain('| sleeper: going to sleep')
-    expect(run.stdout).toContain(`FAIL ${CASES - 1} cases not run: the port was given up on`)
-    expect(run.last).toBe(`0 passed, ${CASES} failed`)
+    expect(run.stdout).not.toContain('not run')
+    expect(run.lines.filter((line) => line.startsWith('FAIL'))).toHaveLength(1)
+    expect(run.last).toBe('0 passed, 1 failed')
   })
 
   it('exits at once: its exit status and its last words', async () => {
     const run = await conform(['--runs', '0', '--', ...node('exiter.mjs')])
     expect(run.status).toBe(1)
-    expect(run.stdout).toContain('the port failed the start handshake: it exited with status 3')
+    expect(run.stdout).toContain('FAIL start: the port could not be started: it failed the start handshake: it exited with status 3')
     expect(run.stdout).toContain('| exiter: cannot open todo.conf')
-    expect(run.last).toBe(`0 passed, ${CASES} failed`)
+    expect(run.last).toBe('0 passed, 1 failed')
   })
 
   it('prints garbage: the line it printed, quoted', async () => {
     const run = await conform(['--runs', '0', '--', ...node('garbage.mjs')])
     expect(run.status).toBe(1)
-    expect(run.stdout).toContain('the port failed the start handshake: it printed a line that is not JSON: "Hello from the port!"')
+    expect(run.stdout).toContain('FAIL start: the port could not be started: it failed the start handshake: it printed a line that is not JSON: "Hello from the port!"')
     expect(run.stdout).toContain('| garbage: ready')
-    expect(run.last).toBe(`0 passed, ${CASES} failed`)
+    expect(run.last).toBe('0 passed, 1 failed')
   })
 
-  it('cannot be started at all', async () => {
-    const run = await conform(['--runs', '0', '--', '/nonexistent/todo-write-port'])
+  it('cannot be started at all: one failure, not one per case pinned on the first rule', async () => {
+    const report = join(tempDir(), 'report.json')
+    const run = await conform(['--runs', '0', '--report', report, '--', '/nonexistent/todo-write-port'])
     expect(run.status).toBe(1)
-    expect(run.stdout).toMatch(/could not be started: spawn \/nonexistent\/todo-write-port ENOENT/)
-    expect(run.last).toBe(`0 passed, ${CASES} failed`)
+    expect(run.stdout).toMatch(/FAIL start: the port could not be started: it failed the start handshake: it could not be started: spawn \/nonexistent\/todo-write-port ENOENT/)
+    expect(run.stdout).not.toContain('TW-JSON-1')
+    expect(run.last).toBe('0 passed, 1 failed')
+    const json = JSON.parse(readFileSync(report, 'utf8'))
+    expect(json.ports[0].cases).toEqual([{ id: 'start', section: 'start', passed: false, message: expect.stringContaining('could not be started') }])
+    expect(json.ports[0].sections).toEqual({ start: { passed: 0, failed: 1 } })
   })
 
-  it('the fuzzer reports a port given up on as interrupted, not as agreeing', async () => {
-    const run = await conform(['--runs', '20', '--seed', '1', '--skip', 'spec/*', '--skip', 'golden/*', '--', ...node('exiter.mjs')])
+  it('with --run fuzz too: the start is the one failure', async () => {
+    const run = await conform(['--runs', '20', '--seed', '1', '--run', 'fuzz', '--', ...node('exiter.mjs')])
     expect(run.status).toBe(1)
-    expect(run.stdout).toContain('FAIL fuzz: seed 1: interrupted after 0 of 20 sequences agreed: the port was given up on (it failed the start handshake: it exited with status 3)')
+    expect(run.stdout).toContain('FAIL start: the port could not be started: it failed the start handshake: it exited with status 3')
+    expect(run.stdout).not.toContain('FAIL fuzz')
     expect(run.last).toBe('0 passed, 1 failed')
   })
 })
@@ -65,22 +77,23 @@ describe('a port that breaks in the middle of a run is restarted', () => {
     if (stderr) expect(run.stdout).toContain(stderr)
     expect(run.lines.filter((line) => line.startsWith('FAIL ')).map((line) => line.split(':')[0])).toEqual(['FAIL spec/TW-TRIM-1/1', 'FAIL vectors'])
     expect(run.stdout).toContain(`FAIL vectors: ${CASES - 1} of ${CASES} cases agree with the expected outcomes`)
-    expect(run.stdout).toContain(`todo-write (typescript): ${CASES - 1} passed, 1 failed (1 restart)`)
-    expect(run.last).toBe(`${CASES - 1} passed, 1 failed`)
+    expect(run.stdout).toContain(`ok protocol: ${PROTOCOL} of ${PROTOCOL} checks pass`)
+    expect(run.stdout).toContain(`todo-write (typescript): ${ALL - 1} passed, 1 failed (1 restart)`)
+    expect(run.last).toBe(`${ALL - 1} passed, 1 failed`)
   })
 
   it('an error response fails the case without a restart', async () => {
     const run = await conform(['--runs', '0', '--', ...node('faulty.mjs', 'error', marker)])
     expect(run.stdout).toContain('problem:  the port answered with an error: not implemented here')
-    expect(run.stdout).toContain(`todo-write (typescript): ${CASES - 1} passed, 1 failed\n`)
-    expect(run.last).toBe(`${CASES - 1} passed, 1 failed`)
+    expect(run.stdout).toContain(`todo-write (typescript): ${ALL - 1} passed, 1 failed\n`)
+    expect(run.last).toBe(`${ALL - 1} passed, 1 failed`)
   })
 
-  it('an answer nested too deeply to compare fails the case; the kit does not crash (issue 7)', async () => {
+  it('TW-KIT-COMPARE-1: an answer nested more than 1,000 levels deep fails the case; the kit does not crash (issue 7)', async () => {
     const run = await conform(['--runs', '0', '--', ...node('faulty.mjs', 'deep', marker)])
-    expect(run.stdout).toContain('problem:  the port answered a call with a "value" that cannot be compared: (a value JSON.stringify cannot write: nested too deeply, cyclic or a BigInt)')
-    expect(run.stdout).toContain(`todo-write (typescript): ${CASES - 1} passed, 1 failed\n`)
-    expect(run.last).toBe(`${CASES - 1} passed, 1 failed`)
+    expect(run.stdout).toContain('problem:  the port answered a call with a "value" nested deeper than 1,000 levels: not compared')
+    expect(run.stdout).toContain(`todo-write (typescript): ${ALL - 1} passed, 1 failed\n`)
+    expect(run.last).toBe(`${ALL - 1} passed, 1 failed`)
   })
 
   it('a port that keeps failing is given up on after --max-restarts', async () => {
@@ -88,12 +101,14 @@ describe('a port that breaks in the middle of a run is restarted', () => {
     expect(run.status).toBe(1)
     expect(run.stdout).toContain('kept failing: 2 restarts, the budget (--max-restarts)')
     expect(run.stdout).toMatch(/FAIL \d+ cases not run: the port was given up on/)
-    expect(run.last).toBe(`0 passed, ${CASES} failed`)
+    expect(run.last).toMatch(/^\d+ passed, \d+ failed$/)
+    expect(Number(run.last.split(' ')[0]) + Number(run.last.split(' ')[2])).toBe(ALL)
+    expect(Number(run.last.split(' ')[2])).toBeGreaterThan(CASES - 20)
   })
 
   it('a port that hangs while being fuzzed: reported, shrinking stops, the kit comes back', async () => {
     const dir = tempDir()
-    const args = ['--runs', '100', '--seed', '3', '--timeout', '2000', '--max-restarts', '1', '--regressions', dir, '--skip', 'spec/*', '--skip', 'golden/*']
+    const args = ['--runs', '100', '--seed', '3', '--timeout', '2000', '--max-restarts', '0', '--regressions', dir, '--run', 'fuzz']
     const run = await conform([...args, '--', ...node('faulty.mjs', 'hang', 'é')])
     expect(run.status).toBe(1)
     expect(run.stdout).toMatch(/FAIL fuzz: sequence \d+ of 100 from seed 3 disagrees/)

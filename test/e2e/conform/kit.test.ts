@@ -6,6 +6,10 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
+import { PassThrough } from 'node:stream'
+import { runConform } from '../../../src/cli/conform.js'
+import { ARGS_NOTATION, visibleText } from '../../../src/kit/compare.js'
+import { PROTOCOL_CHECKS } from '../../../src/kit/protocol-suite.js'
 import { BIN, runCli } from '../../support/cli.js'
 import { conform, node, tempDir } from '../../support/conform.js'
 import { FC_SEED } from '../../support/seed.js'
@@ -13,6 +17,7 @@ import { VECTORS_DIR } from '../../support/vectors.js'
 
 const suite = JSON.parse(readFileSync(`${VECTORS_DIR}suite.json`, 'utf8')) as { version: string; cases: number; spec: { version: string; sha256: string } }
 const CASES = suite.cases
+const PROTOCOL = PROTOCOL_CHECKS.length
 const GOLDEN = (JSON.parse(readFileSync(`${VECTORS_DIR}golden-calls.json`, 'utf8')) as { cases: unknown[] }).cases.length
 const SERVE = [process.execPath, BIN, 'serve']
 const ajv = new Ajv2020({ strict: true })
@@ -26,12 +31,15 @@ describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)
     expect(run.status).toBe(0)
     const lines = run.stdout.split('\n')
     expect(lines.pop()).toBe('')
-    expect(lines.at(-1)).toBe(`${CASES + 1} passed, 0 failed`)
+    expect(lines.at(-1)).toBe(`${CASES + PROTOCOL + 1} passed, 0 failed`)
+    expect(lines).toContain(`ok vectors: ${CASES} of ${CASES} cases agree with the expected outcomes`)
+    expect(lines.filter((line) => line.startsWith('ok ')).map((line) => line.split(':')[0])).toEqual(['ok vectors', 'ok protocol', 'ok fuzz'])
     expect(lines[0]).toContain(`vectors ${suite.version} (spec/todo.md ${suite.spec.version}, sha256 ${suite.spec.sha256.slice(0, 12)})`)
     expect(lines[0]).toContain(`seed ${FC_SEED}, 300 generated sequences (profiles seed, dsh-0.1.1-rc.2)`)
     expect(run.stdout).toContain('ok fuzz: all 300 sequences')
     const json = JSON.parse(readFileSync(report, 'utf8'))
-    expect(json).toMatchObject({ passed: CASES + 1, failed: 0, settings: { seed: FC_SEED, runs: 300 }, suite: { version: suite.version } })
+    expect(json).toMatchObject({ passed: CASES + PROTOCOL + 1, failed: 0, settings: { seed: FC_SEED, runs: 300 }, suite: { version: suite.version }, notation: ARGS_NOTATION })
+    expect(json.ports[0].sections).toEqual({ vectors: { passed: CASES, failed: 0 }, protocol: { passed: PROTOCOL, failed: 0 }, fuzz: { passed: 1, failed: 0 } })
     expect(json.ports).toHaveLength(1)
     expect(json.ports[0].implementation).toEqual({ name: 'todo-write', language: 'typescript' })
     expect(json.ports[0].cases.map((c: { id: string }) => c.id)).toContain('spec/TW-DUP-2/2')
@@ -40,10 +48,29 @@ describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)
 
   it('shows progress on stderr when asked (as on a terminal), and stdout stays the same', async () => {
     const run = await conform(['--progress', '--runs', '30', '--seed', '5', '--run', 'golden/*', '--run', 'fuzz', '--', ...SERVE])
-    expect(run.stderr).toContain('\r\x1b[K[serve] vectors 1/')
-    expect(run.stderr).toContain('[serve] fuzz 25/30 (seed 5)')
+    // TW-KIT-REPORT-1: labelled with the command, not with its last argument
+    expect(run.stderr).toContain('\r\x1b[K[node bin.js serve] vectors 1/')
+    expect(run.stderr).toContain('[node bin.js serve] fuzz 25/30 (seed 5)')
     expect(run.stdout).not.toContain('\r')
     expect(run.last).toBe(`${GOLDEN + 1} passed, 0 failed`)
+  })
+
+  it('wipes the progress line before every line it prints, so no ok/FAIL line lands behind it (one terminal for both)', async () => {
+    const out: string[] = []
+    const terminal = new PassThrough()
+    terminal.on('data', (chunk: Buffer) => out.push(chunk.toString('utf8')))
+    const tty = Object.assign(terminal, { isTTY: true, columns: 100 })
+    const status = await runConform(['--runs', '30', '--seed', '5', '--run', 'golden/*', '--run', 'fuzz', '--', ...node('faulty.mjs', 'wrong', 'is not a JSON')], { stdout: tty, stderr: tty })
+    expect(status).toBe(0)
+    const text = out.join('')
+    for (const line of ['ok vectors:', 'ok fuzz:', 'todo-write (typescript):']) {
+      const at = text.indexOf(line)
+      expect(at, line).toBeGreaterThan(0)
+      const before = text.slice(0, at)
+      // Whatever came last before the line: a cleared line or a line feed, never a progress text.
+      expect(before.endsWith('\r\x1b[K') || before.endsWith('\n'), JSON.stringify(before.slice(-80))).toBe(true)
+      expect(before.slice(before.lastIndexOf('\n') + 1).replace(/\r\x1b\[K[^\r]*/g, '')).toBe('')
+    }
   })
 
   it('a disagreement shows the call, both outcomes and the fields that differ', async () => {
@@ -54,6 +81,36 @@ describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)
     expect(run.stdout).toContain('    actual:   {"isError":false,"text":"Updated todo list: 0 pending, 1 in progress, 0 completed.!",')
     expect(run.stdout).toContain('    differs:  text\n')
     expect(run.last).toBe('1 passed, 1 failed')
+  })
+
+  it('TW-KIT-OUTPUT-1: explains the <U+XXXX> notation of args: once, before the first failure, and keeps it unambiguous', async () => {
+    const run = await conform(['--runs', '0', '--run', 'spec/TW-TRIM-1/*', '--run', 'spec/TW-DUP-2/*', '--', ...node('faulty.mjs', 'wrong', 'the code')])
+    expect(run.stdout.split(ARGS_NOTATION)).toHaveLength(2)
+    expect(run.stdout.indexOf(ARGS_NOTATION)).toBeLessThan(run.stdout.indexOf('    args:     '))
+    expect(visibleText('a\u2028<U+2028>\\u2028')).toBe('a<U+2028><U+003C>U+2028>\\u2028')
+  })
+})
+
+describe('TW-KIT-REPORT-1: the report file is checked before the run', () => {
+  it('a report path that cannot be written is a usage error at once: exit 2, nothing run', async () => {
+    const run = await conform(['--runs', '100000', '--report', join(tempDir(), 'no-such-dir', 'report.json'), '--', ...SERVE])
+    expect(run.status).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(/^todo-write: cannot write the report file: ENOENT/)
+  })
+})
+
+describe('TW-KIT-REPORT-1: cases of --cases files have their own heading', () => {
+  it('a regression case is reported as a regression case, not as "vectors: 0 of 1"', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'cases.json')
+    writeFileSync(file, JSON.stringify({ description: 'd', cases: [{ id: 'regression/x', rules: [], description: 'one', calls: [{ args: { todos: [] }, agent: false, options: {}, expect: { isError: true, text: 'Error: todo_write requires an owning agent session', value: null, event: null, current: null } }] }] }))
+    const report = join(dir, 'report.json')
+    const run = await conform(['--runs', '0', '--cases', file, '--run', 'regression/x', '--report', report, '--', ...SERVE])
+    expect(run.stdout).toContain('ok regression cases: 1 of 1 cases of the --cases files agree with their expected outcomes')
+    expect(run.stdout).not.toContain('vectors:')
+    expect(run.last).toBe('1 passed, 0 failed')
+    expect(JSON.parse(readFileSync(report, 'utf8')).ports[0].sections).toEqual({ cases: { passed: 1, failed: 0 } })
   })
 })
 
@@ -68,7 +125,7 @@ describe('the embedded default that `npm start` runs (TW-KIT-REPORT-1)', () => {
     else expect(run.stdout).toContain('python3 is not on PATH: the Python example port is skipped')
     expect(ports).toHaveLength(hasPython ? 2 : 1)
     expect(run.status).toBe(0)
-    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(`${ports.length * (CASES + 1)} passed, 0 failed`)
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(`${ports.length * (CASES + PROTOCOL + 1)} passed, 0 failed`)
   })
 })
 
@@ -77,7 +134,7 @@ describe('differential fuzzing (TW-KIT-FUZZ-1)', () => {
     const dir = tempDir()
     const report = join(dir, 'report.json')
     const port = node('faulty.mjs', 'wrong', 'é')
-    const run = await conform(['--seed', '11', '--runs', '300', '--skip', 'spec/*', '--skip', 'golden/*', '--regressions', dir, '--report', report, '--', ...port])
+    const run = await conform(['--seed', '11', '--runs', '300', '--run', 'fuzz', '--regressions', dir, '--report', report, '--', ...port])
     expect(run.status).toBe(1)
     expect(run.stdout).toMatch(/FAIL fuzz: sequence \d+ of 300 from seed 11 disagrees; shrunk \d+ times to the smallest input, 1 call:/)
     const fuzz = JSON.parse(readFileSync(report, 'utf8')).ports[0].fuzz
@@ -104,7 +161,7 @@ describe('--run and --skip (TW-KIT-SELECT-1)', () => {
     expect((await conform(['--runs', '0', '--run', 'golden/args-null', '--', ...SERVE])).last).toBe('1 passed, 0 failed')
     expect((await conform(['--runs', '0', '--run', 'golden/*', '--skip', 'golden/args-null', '--', ...SERVE])).last).toBe(`${GOLDEN - 1} passed, 0 failed`)
     expect((await conform(['--runs', '10', '--run', 'fuzz', '--', ...SERVE])).last).toBe('1 passed, 0 failed')
-    expect((await conform(['--runs', '10', '--skip', 'fuzz', '--skip', 'spec/*', '--', ...SERVE])).last).toBe(`${GOLDEN} passed, 0 failed`)
+    expect((await conform(['--runs', '10', '--skip', 'fuzz', '--skip', 'spec/*', '--skip', 'traps/*', '--skip', 'protocol/*', '--', ...SERVE])).last).toBe(`${GOLDEN} passed, 0 failed`)
   })
 
   it('a --run pattern that matches nothing is a usage error', async () => {
@@ -126,8 +183,8 @@ describe('expected failures (TW-KIT-XFAIL-1)', () => {
   it('a listed case that fails counts as passed', async () => {
     const run = await conform(['--runs', '0', '--expected-failures', xfail('# known\n\nspec/TW-TRIM-1/1  # trim table\n'), '--', ...port])
     expect(run.status).toBe(0)
-    expect(run.stdout).toContain(`todo-write (typescript): ${CASES} passed, 0 failed (1 expected failure)`)
-    expect(run.last).toBe(`${CASES} passed, 0 failed`)
+    expect(run.stdout).toContain(`todo-write (typescript): ${CASES + PROTOCOL} passed, 0 failed (1 expected failure)`)
+    expect(run.last).toBe(`${CASES + PROTOCOL} passed, 0 failed`)
   })
 
   it('a listed case that passes, or a listed id that names no case, fails the run', async () => {
@@ -135,7 +192,7 @@ describe('expected failures (TW-KIT-XFAIL-1)', () => {
     expect(run.status).toBe(1)
     expect(run.stdout).toContain('FAIL golden/args-null: passed, but the expected-failures file lists it; remove it from the list')
     expect(run.stdout).toContain('FAIL spec/NO-SUCH-RULE/1: the expected-failures file lists a case that does not exist')
-    expect(run.last).toBe(`${CASES - 1} passed, 2 failed`)
+    expect(run.last).toBe(`${CASES + PROTOCOL - 1} passed, 2 failed`)
   })
 })
 

@@ -1,0 +1,49 @@
+// A port's stdout as lines (TW-PROTO-FRAME-1): bytes in, complete lines out, split on the
+// byte 0x0A only. Linear in what arrives: each chunk is scanned once, and a line that
+// spans many chunks is joined once, when its line feed comes — never re-scanned or
+// re-copied per chunk (`(buffered + chunk).split('\n')` is quadratic in the line's length).
+
+export class LineBuffer {
+  private pending: Buffer[] = []
+  private pendingBytes = 0
+  /** Bytes scanned plus bytes copied so far: the kit's work, for the linearity test. */
+  work = 0
+
+  constructor(readonly maxLine: number) {}
+
+  /** Bytes held of a line whose line feed has not come yet. */
+  get held(): number {
+    return this.pendingBytes
+  }
+
+  /** Whether the line being held has grown past `maxLine` bytes without a line feed. */
+  get overflowed(): boolean {
+    return this.pendingBytes > this.maxLine
+  }
+
+  /** The complete lines of a new chunk, in order, without their line feeds. */
+  push(chunk: Buffer): Buffer[] {
+    const lines: Buffer[] = []
+    let start = 0
+    for (;;) {
+      const end = chunk.indexOf(0x0a, start)
+      if (end < 0) break
+      this.work += end - start + 1
+      if (this.pending.length === 0) lines.push(chunk.subarray(start, end))
+      else {
+        const line = Buffer.concat([...this.pending, chunk.subarray(start, end)])
+        this.work += line.length
+        lines.push(line)
+        this.pending = []
+        this.pendingBytes = 0
+      }
+      start = end + 1
+    }
+    if (start < chunk.length) {
+      this.work += chunk.length - start
+      this.pending.push(chunk.subarray(start))
+      this.pendingBytes += chunk.length - start
+    }
+    return lines
+  }
+}

@@ -1,0 +1,102 @@
+// TW-KIT-FAULT-1: the kit's hold on a port's processes and its stdout. A helper process in
+// the port's group dies with the port, after `stop` and when the kit gets SIGHUP; a port's
+// lines are read in time linear in their length (no re-scan per chunk).
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { describe, expect, it } from 'vitest'
+import { LineBuffer } from '../../../src/kit/lines.js'
+import { BIN } from '../../support/cli.js'
+import { conform, node, tempDir } from '../../support/conform.js'
+
+/** Whether a process still runs (a zombie, waiting for a parent to reap it, does not). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return false
+  }
+  const stat = `/proc/${pid}/stat`
+  return !existsSync(stat) || !/^\d+ \(.*\) Z /.test(readFileSync(stat, 'utf8'))
+}
+
+async function gone(pid: number, withinMs = 5000): Promise<boolean> {
+  for (const start = Date.now(); Date.now() - start < withinMs; await sleep(50)) if (!running(pid)) return true
+  return false
+}
+
+const pids = (file: string): number[] => readFileSync(file, 'utf8').trim().split(' ').map(Number)
+
+describe('TW-KIT-FAULT-1: a port and its helpers do not outlive it', () => {
+  it('after "stop", the helper in the port\'s process group is killed with it', async () => {
+    const file = join(tempDir(), 'pids')
+    const run = await conform(['--runs', '0', '--run', 'golden/args-null', '--', ...node('helper.mjs', file)])
+    expect(run.last).toBe('1 passed, 0 failed')
+    const [port, helper] = pids(file)
+    expect(await gone(port!)).toBe(true)
+    expect(await gone(helper!)).toBe(true)
+  })
+
+  it('after the protocol suite ends processes (end of input, stop), no helper is left behind', async () => {
+    const dir = tempDir()
+    const run = await conform(['--runs', '0', '--run', 'protocol/eof', '--run', 'protocol/stop', '--', ...node('helper.mjs', join(dir, 'pids'))])
+    expect(run.last).toBe('2 passed, 0 failed')
+    const [port, helper] = pids(join(dir, 'pids'))
+    expect(await gone(port!)).toBe(true)
+    expect(await gone(helper!)).toBe(true)
+  })
+
+  it('SIGHUP (the terminal closed) kills the port and its helper, and the kit exits 129', async () => {
+    const file = join(tempDir(), 'pids')
+    const kit = spawn(process.execPath, [BIN, 'conform', '--runs', '100000', '--seed', '1', '--run', 'fuzz', '--', process.execPath, node('helper.mjs', file)[1]!, file], { stdio: 'ignore' })
+    for (const start = Date.now(); !existsSync(file) && Date.now() - start < 20_000; ) await sleep(50)
+    await sleep(300)
+    const [port, helper] = pids(file)
+    expect(running(port!)).toBe(true)
+    const status = new Promise<number | null>((resolve) => kit.once('exit', (code) => resolve(code)))
+    kit.kill('SIGHUP')
+    expect(await status).toBe(129)
+    expect(await gone(port!)).toBe(true)
+    expect(await gone(helper!)).toBe(true)
+  })
+})
+
+describe("TW-KIT-FAULT-1: a port's stdout is read in linear time", () => {
+  const feed = (bytes: number, chunk = 64 * 1024) => {
+    const lines = new LineBuffer(32 * 1024 * 1024)
+    const piece = Buffer.alloc(chunk, 0x61)
+    const started = process.hrtime.bigint()
+    let out: Buffer[] = []
+    for (let sent = 0; sent < bytes; sent += chunk) out = out.concat(lines.push(piece.subarray(0, Math.min(chunk, bytes - sent))))
+    out = out.concat(lines.push(Buffer.from('\n')))
+    return { work: lines.work, ns: Number(process.hrtime.bigint() - started), lines: out }
+  }
+
+  it('a line 10 times longer costs 10 times the work (bytes scanned and copied), not 100', () => {
+    const short = feed(1_600_000)
+    const long = feed(16_000_000)
+    expect(short.lines.map((l) => l.length)).toEqual([1_600_000])
+    expect(long.lines.map((l) => l.length)).toEqual([16_000_000])
+    expect(long.work / short.work).toBeGreaterThan(9)
+    expect(long.work / short.work).toBeLessThanOrEqual(15)
+    expect(long.work).toBeLessThanOrEqual(2 * 16_000_000 + 2)
+  })
+
+  it('and about 10 times the time (≤ 15×, best of 3)', () => {
+    const best = (bytes: number) => Math.min(...[0, 1, 2].map(() => feed(bytes).ns))
+    feed(1_600_000) // warm up
+    expect(best(16_000_000) / best(1_600_000)).toBeLessThanOrEqual(15)
+  })
+
+  it('splits on 0x0A only, across chunk boundaries, keeping U+2028 and CR inside lines', () => {
+    const lines = new LineBuffer(1024)
+    const text = Buffer.from('{"a":"\u2028"}\r\n{"b":1}\n{"c"')
+    const got = [...lines.push(text.subarray(0, 5)), ...lines.push(text.subarray(5, 17)), ...lines.push(text.subarray(17))].map((b) => b.toString('utf8'))
+    expect(got).toEqual(['{"a":"\u2028"}\r', '{"b":1}'])
+    expect(lines.held).toBe(4)
+    expect(lines.overflowed).toBe(false)
+    lines.push(Buffer.alloc(2000, 0x61))
+    expect(lines.overflowed).toBe(true)
+  })
+})

@@ -1,0 +1,74 @@
+// TW-KIT-PROTO-1: the protocol suite. The reference's serve and the Python port pass every
+// check; ports that break TW-PROTO-STOP-1, TW-PROTO-END-1, TW-PROTO-ERROR-1 or
+// TW-PROTO-OPTIONS-1 fail the very check that names it, under its own heading.
+import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { PROTOCOL_CHECKS } from '../../../src/kit/protocol-suite.js'
+import { BIN } from '../../support/cli.js'
+import { conform, node, PYTHON_PORT, tempDir } from '../../support/conform.js'
+
+const SERVE = [process.execPath, BIN, 'serve']
+const PROTOCOL = PROTOCOL_CHECKS.length
+const hasPython = spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0
+const python = (bug = '') => ({ ...process.env, TODO_PORT_BUG: bug })
+
+describe('TW-KIT-PROTO-1: the protocol suite', () => {
+  it('checks every malformed request of TW-PROTO-ERROR-1 and TW-PROTO-OPTIONS-1, sessions, end, end of input and stop', () => {
+    const ids = PROTOCOL_CHECKS.map((c) => c.id)
+    for (const id of ['protocol/error/not-json', 'protocol/error/no-id', 'protocol/error/unknown-cmd', 'protocol/error/end-no-session', 'protocol/error/call-args-nan', 'protocol/error/options-null', 'protocol/error/option-parallel-one', 'protocol/error/option-profile-unknown', 'protocol/sessions', 'protocol/end', 'protocol/eof', 'protocol/stop']) {
+      expect(ids).toContain(id)
+    }
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids.at(-1)).toBe('protocol/stop')
+  })
+
+  it('the reference passes every check, reported under its own heading and in its own section of the report', async () => {
+    const report = join(tempDir(), 'report.json')
+    const run = await conform(['--runs', '0', '--run', 'protocol/*', '--report', report, '--', ...SERVE])
+    expect(run.stdout).toContain(`ok protocol: ${PROTOCOL} of ${PROTOCOL} checks pass`)
+    expect(run.last).toBe(`${PROTOCOL} passed, 0 failed`)
+    const json = JSON.parse(readFileSync(report, 'utf8'))
+    expect(json.ports[0].sections).toEqual({ protocol: { passed: PROTOCOL, failed: 0 } })
+    expect(json.ports[0].restarts).toBe(0)
+  })
+
+  it.skipIf(!hasPython)('the Python port passes every check', async () => {
+    const run = await conform(['--runs', '0', '--run', 'protocol/*', '--', 'python3', PYTHON_PORT], python())
+    expect(run.stdout).not.toContain('FAIL')
+    expect(run.last).toBe(`${PROTOCOL} passed, 0 failed`)
+  })
+
+  it.each([
+    ['stop-exit-1', 'protocol/stop', 'exited with status 1 after answering stop; the status must be 0'],
+    ['ignore-end', 'protocol/end', 'after "end": call 1 of 3: the answer differs in current'],
+    ['shared-sessions', 'protocol/sessions', 'the answer differs in current'],
+  ])('TW-PROTO-STOP-1, TW-PROTO-END-1: a port whose bug is %s fails %s', async (bug, id, problem) => {
+    const run = await conform(['--runs', '0', '--run', 'protocol/*', '--', ...node('zoo-serve.mjs', bug)])
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain(`FAIL ${id}: `)
+    expect(run.stdout).toContain(problem)
+    expect(run.stdout).toMatch(/FAIL protocol: \d+ of \d+ checks pass/)
+  })
+
+  it.skipIf(!hasPython).each([
+    ['stop-silent', 'protocol/stop', 'did not answer stop: it exited with status 0'],
+    ['options-null', 'protocol/error/options-null', 'answered with a call outcome, not an error response'],
+    ['bool-is-int', 'protocol/error/option-parallel-one', 'answered with a call outcome, not an error response'],
+    ['lenient-json', 'protocol/error/call-args-nan', 'answered with a call outcome, not an error response'],
+    ['exit-on-bad-request', 'protocol/error/not-json', 'exited with status 1'],
+  ])('TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1: the Python port with %s fails %s', async (bug, id, problem) => {
+    const run = await conform(['--runs', '0', '--run', 'protocol/*', '--', 'python3', PYTHON_PORT], python(bug))
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain(`FAIL ${id}: `)
+    expect(run.stdout).toContain(problem)
+  })
+
+  it('a check can be run alone; the next request after stop starts a fresh process, not a restart', async () => {
+    const report = join(tempDir(), 'report.json')
+    const run = await conform(['--runs', '0', '--run', 'protocol/stop', '--run', 'golden/args-null', '--report', report, '--', ...SERVE])
+    expect(run.last).toBe('2 passed, 0 failed')
+    expect(JSON.parse(readFileSync(report, 'utf8')).ports[0].restarts).toBe(0)
+  })
+})

@@ -1,0 +1,155 @@
+// The bug zoo (spec/protocol.md TW-KIT-ZOO-1): plausible porting bugs — each a switch of the
+// Python example port (TODO_PORT_BUG) or a thin wrapper over the reference's protocol
+// server (test/fixtures/ports/zoo-serve.mjs) — and how well the kit catches each: by the
+// deterministic suites (vectors, protocol), and by the fuzzer ALONE (as `--run fuzz`, the
+// vectors skipped) over many seeds, counting the sequence at which it first disagrees.
+import { existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { conformPort, type PortRun } from '../../../../src/kit/runner.js'
+import { loadSuite, type VectorCase } from '../../../../src/kit/vectors.js'
+
+/** The package's root, from the sources (vitest) or from their build (build/test/…, `npm run zoo`). */
+export const ROOT = (() => {
+  let dir = fileURLToPath(new URL('.', import.meta.url))
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir)
+  return dir + '/'
+})()
+const PYTHON_PORT = join(ROOT, 'examples/ports/python/todo_write.py')
+const ZOO_SERVE = join(ROOT, 'test/fixtures/ports/zoo-serve.mjs')
+
+export interface ZooBug {
+  name: string
+  /** What a port gets wrong, and which runtime's default leads there. */
+  imitates: string
+  source: 'python' | 'serve'
+}
+
+const py = (name: string, imitates: string): ZooBug => ({ name, imitates, source: 'python' })
+const js = (name: string, imitates: string): ZooBug => ({ name, imitates, source: 'serve' })
+
+/** Every bug of the zoo; the Python port's BUGS and zoo-serve.mjs's list must name the same ones. */
+export const ZOO: readonly ZooBug[] = [
+  py('strip', 'Python `str.strip()` trims U+001C–U+001F and U+0085, keeps U+FEFF'),
+  py('trimspace', 'Go `strings.TrimSpace` / Rust `str::trim`: trims U+0085, keeps U+FEFF'),
+  py('java-trim', 'Java `String.trim()`: trims every code unit ≤ U+0020, nothing above'),
+  py('java-strip', 'Java `String.strip()`: keeps U+00A0, U+2007, U+202F, U+FEFF; trims U+001C–U+001F'),
+  py('empty-before-trim', 'the empty check made before trimming'),
+  py('json-dumps', 'Python `json.dumps` quotes the duplicate: non-ASCII escaped'),
+  py('go-marshal', 'Go `json.Marshal` quotes the duplicate: `<>&`, U+2028/9 escaped, lone surrogate → `\\ufffd`'),
+  py('quote-hex-upper', 'hand-written quoter: upper-case hex (`\\u001F`, `\\uD800`)'),
+  py('quote-is-control', 'Rust `char::is_control` quoter: U+007F–U+009F escaped too'),
+  py('quote-fffd', 'a lone surrogate quoted as U+FFFD'),
+  py('quote-no-short-escapes', 'every control as `\\u00xx`, no `\\b \\t \\n \\f \\r`'),
+  py('lone-surrogate-fffd', 'Go `encoding/json`: a lone surrogate escape parsed as U+FFFD'),
+  py('refuse-lone-surrogates', 'Rust `serde_json`: a lone surrogate escape refused'),
+  py('minus-zero', 'Python `json.loads`: `-0` read as the integer 0, not refused'),
+  py('overflow', '`1e400` read as infinity, not refused'),
+  py('depth-128', 'Rust `serde_json`: nesting deeper than 128 refused'),
+  py('python-recursion', "Python's default recursion limit: 1,000 levels fail"),
+  py('first-value', 'a repeated key keeps its first value'),
+  py('last-position', 'a repeated key moved to its last position'),
+  py('lenient-json', 'Python `json.loads` takes `NaN` and `Infinity`'),
+  js('proto-removed', 'JavaScript `secure-json-parse` / a reviver: `__proto__` keys removed'),
+  py('key-order', 'undeclared keys in insertion order (Python `dict`)'),
+  py('sort-keys', 'undeclared keys sorted (Rust `BTreeMap`, Go map keys)'),
+  py('index-4294967295', 'array indices up to 4294967295, one too far'),
+  py('isdigit-index', 'array indices found with `str.isdigit()` and `int()`'),
+  py('owner-first', 'the owner check first'),
+  py('owner-before-count', 'the owner check after the walk, before the count'),
+  py('count-before-duplicate', 'the in_progress count inside the walk'),
+  py('keep-extra-keys', 'extra item keys kept in the snapshot'),
+  py('normalize', 'contents compared after NFC (Swift `String` ==)'),
+  py('sorted-output', 'responses written with sorted keys (`sort_keys=True`)'),
+  py('splitlines', 'requests split with `str.splitlines()`'),
+  py('crlf', 'requests taken to end in CR LF'),
+  py('bool-is-int', 'option values compared with `==`: `1` passes for `true`'),
+  py('options-null', '`"options": null` read as `{}`'),
+  py('exit-on-bad-request', 'a malformed request crashes the port'),
+  js('shared-sessions', 'one log for all sessions'),
+  js('ignore-end', '`end` answered, the session kept'),
+  py('stop-silent', '`stop` exits without an answer'),
+  js('stop-exit-1', '`stop` answered, then exit status 1'),
+]
+
+export const commandOf = (bug: ZooBug | null): { command: string[]; env: NodeJS.ProcessEnv } =>
+  bug?.source === 'serve'
+    ? { command: [process.execPath, ZOO_SERVE, bug.name], env: process.env }
+    : { command: ['python3', PYTHON_PORT], env: { ...process.env, TODO_PORT_BUG: bug?.name ?? '' } }
+
+export interface ZooSettings {
+  seeds: readonly number[]
+  runs: number
+  timeoutMs: number
+  /** Also told each finished run (for progress). */
+  onRun?: (what: string) => void
+}
+
+/** The seeds a zoo run uses: the same on every machine. */
+export const ZOO_SEEDS = Array.from({ length: 20 }, (_, i) => 1 + i)
+export const ZOO_RUNS = 500
+
+export interface BugResult {
+  name: string
+  imitates: string
+  source: ZooBug['source']
+  /** Vector cases that failed, of how many; -1 when the port could not even be started. */
+  vectors: { failed: number; of: number }
+  protocol: { failed: number; of: number }
+  /** The port failed its start handshake: one failure, nothing else ran. */
+  start: boolean
+  /** The fuzzer alone: per seed, the sequence of the first disagreement, or null when none. */
+  fuzz: { seed: number; at: number | null }[]
+}
+
+let suiteCases: VectorCase[] | null = null
+const cases = (): VectorCase[] => (suiteCases ??= loadSuite(join(ROOT, 'vectors/suite.json')).cases)
+
+const quiet = () => {}
+
+async function run(bug: ZooBug | null, settings: ZooSettings, part: { seed: number; runs: number; fuzzOnly: boolean }): Promise<PortRun> {
+  const { command, env } = commandOf(bug)
+  return conformPort({
+    command,
+    env,
+    cases: part.fuzzOnly ? [] : cases(),
+    selection: part.fuzzOnly ? { run: ['fuzz'], skip: [] } : { run: [], skip: ['fuzz'] },
+    expectedFailures: null,
+    seed: part.seed,
+    runs: part.runs,
+    profiles: ['seed', 'dsh-0.1.1-rc.2'],
+    timeoutMs: settings.timeoutMs,
+    startTimeoutMs: Math.max(settings.timeoutMs, 5000),
+    maxRestarts: 10,
+    regressionsDir: null,
+    shrink: false,
+    conformCommand: ['todo-write', 'conform'],
+    print: quiet,
+    progress: quiet,
+  })
+}
+
+/** One bug through the deterministic suites, then the fuzzer alone under every seed. */
+export async function measureBug(bug: ZooBug, settings: ZooSettings): Promise<BugResult> {
+  const deterministic = await run(bug, settings, { seed: 0, runs: 0, fuzzOnly: false })
+  const tally = (section: 'vectors' | 'protocol') => {
+    const s = deterministic.sections[section] ?? { passed: 0, failed: 0 }
+    return { failed: s.failed, of: s.passed + s.failed }
+  }
+  const fuzz: BugResult['fuzz'] = []
+  for (const seed of settings.seeds) {
+    const result = await run(bug, settings, { seed, runs: settings.runs, fuzzOnly: true })
+    const failed = result.failed > 0
+    fuzz.push({ seed, at: failed ? (result.fuzz?.ran ?? 0) : null })
+    settings.onRun?.(`${bug.name} seed ${seed}: ${failed ? `caught at sequence ${result.fuzz?.ran ?? 0}` : 'not caught'}`)
+  }
+  return { name: bug.name, imitates: bug.imitates, source: bug.source, vectors: tally('vectors'), protocol: tally('protocol'), start: deterministic.sections.start !== undefined, fuzz }
+}
+
+/** The clean port through the same suites: the zoo means nothing if it fails. */
+export async function measureClean(settings: ZooSettings): Promise<{ failed: number; fuzzFailed: number }> {
+  const deterministic = await run(null, settings, { seed: 0, runs: 0, fuzzOnly: false })
+  let fuzzFailed = 0
+  for (const seed of settings.seeds.slice(0, 2)) fuzzFailed += (await run(null, settings, { seed, runs: settings.runs, fuzzOnly: true })).failed
+  return { failed: deterministic.failed, fuzzFailed }
+}
