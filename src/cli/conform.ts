@@ -34,10 +34,13 @@ export function defaultPorts(print: (line: string) => void): string[][] {
   return ports
 }
 
-function integer(raw: string | undefined, flag: string, fallback: number, min: number): number {
+function integer(raw: string | undefined, flag: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (raw === undefined) return fallback
   const value = Number(raw)
-  if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min) throw new UsageError(`${flag} must be an integer ≥ ${min}, got ${JSON.stringify(raw)}`)
+  if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`
+    throw new UsageError(`${flag} must be ${range}, got ${JSON.stringify(raw)}`)
+  }
   return value
 }
 
@@ -86,7 +89,8 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
   const command = split < 0 ? null : argv.slice(split + 1)
   if (command !== null && command.length === 0) throw new UsageError('no command after --')
   const settings: RunSettings = {
-    seed: integer(values.seed, '--seed', randomInt(2 ** 31), -(2 ** 31)),
+    // fast-check's seeds are 32-bit integers.
+    seed: integer(values.seed, '--seed', randomInt(2 ** 31), -(2 ** 31), 2 ** 31 - 1),
     runs: integer(values.runs, '--runs', 3000, 0),
     profiles: profiles(values.profile),
     timeoutMs: integer(values.timeout, '--timeout', 5000, 1),

@@ -58,6 +58,17 @@ function need(ok: boolean, where: string, what: string): void {
 
 const isStringArray = (value: unknown): boolean => Array.isArray(value) && value.every((x) => typeof x === 'string')
 
+/** The shape of vectors/suite.schema.json, enough to tell a suite from another JSON file (a package.json has a version and files too). */
+const isSuite = (value: unknown): boolean =>
+  isPlainObject(value) &&
+  typeof value.name === 'string' &&
+  typeof value.version === 'string' &&
+  Number.isInteger(value.protocol) &&
+  isPlainObject(value.spec) &&
+  Number.isInteger(value.cases) &&
+  isStringArray(value.files) &&
+  (value.files as string[]).every((file) => file.endsWith('.json'))
+
 function checkCall(call: unknown, where: string): void {
   need(isPlainObject(call), where, 'a call must be an object')
   const c = call as Record<string, unknown>
@@ -91,7 +102,8 @@ function readJson(path: string): unknown {
   try {
     text = readFileSync(path, 'utf8')
   } catch (error) {
-    throw new VectorError(`cannot read ${path}: ${(error as Error).message}`)
+    const { code, message } = error as NodeJS.ErrnoException
+    throw new VectorError(`cannot read ${path}: ${code === 'EISDIR' ? 'it is a directory' : message}`)
   }
   try {
     return JSON.parse(text)
@@ -105,7 +117,7 @@ export const loadCaseFile = (path: string): VectorCase[] => checkCaseFile(readJs
 /** The suite file and every case of its case files, in order; ids must be unique. */
 export function loadSuite(path = BUNDLED_SUITE): { suite: Suite; cases: VectorCase[] } {
   const suite = readJson(path)
-  need(isPlainObject(suite) && typeof suite.version === 'string' && isStringArray(suite.files), path, 'a suite has a "version" and "files"')
+  need(isSuite(suite), path, 'not a vectors suite: one has "name", "version", "protocol", "spec", "files" (case files, *.json) and "cases" (vectors/suite.schema.json)')
   const cases = (suite as unknown as Suite).files.flatMap((file) => loadCaseFile(join(dirname(path), file)))
   return { suite: suite as unknown as Suite, cases }
 }

@@ -110,3 +110,27 @@ describe('replay reads stdin only when it is a stream of bytes', () => {
     }
   })
 })
+
+describe('conform names what is wrong with its flags', () => {
+  const conform = async (flags: string[]) => {
+    const stdout = sink()
+    const stderr = sink()
+    const status = await main(['conform', ...flags, '--', 'true'], { stdin: Readable.from([]), stdout, stderr } as never)
+    return { status, stdout: stdout.text(), stderr: stderr.text() }
+  }
+
+  it('--seed: a 32-bit integer, said as a range', async () => {
+    for (const seed of ['x', '2147483648', '-2147483649', '1.5']) {
+      expect(await conform([`--seed=${seed}`])).toEqual({ status: 2, stdout: '', stderr: `todo-write: --seed must be an integer from -2147483648 to 2147483647, got "${seed}"\n` + USAGE })
+    }
+  })
+
+  it('--vectors: a JSON file that is not a suite, and a directory', async () => {
+    expect(await conform(['--vectors', 'package.json'])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: 'todo-write: package.json: not a vectors suite: one has "name", "version", "protocol", "spec", "files" (case files, *.json) and "cases" (vectors/suite.schema.json)\n' + USAGE,
+    })
+    expect(await conform(['--vectors', 'vectors'])).toEqual({ status: 2, stdout: '', stderr: 'todo-write: cannot read vectors: it is a directory\n' + USAGE })
+  })
+})
