@@ -1,13 +1,10 @@
 // The floor of row (e): a process that answers each line on stdin with that same line,
-// with the same I/O as `todo-write serve` (readline over stdin, one write per line, waiting
-// until stdout has taken it), so the two differ only in the work done per line.
-import { createInterface } from 'node:readline'
+// with the I/O of `todo-write serve` itself (its line splitter and its writer, which waits
+// only when stdout pushes back), so the two differ only in the work done per line.
+import { output } from '../src/cli/io.js'
+import { splitLines } from '../src/log/lines.js'
 
-const writeLine = (line: string): Promise<void> =>
-  new Promise((resolve, reject) => {
-    process.stdout.write(line, (error) => (error ? reject(error) : resolve()))
-  })
-
-for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false })) {
-  await writeLine(line + '\n')
+const out = output(process.stdout)
+for await (const line of splitLines(process.stdin as AsyncIterable<Uint8Array>, Number.POSITIVE_INFINITY)) {
+  if (line.kind === 'line') await out.write(line.text + '\n')
 }

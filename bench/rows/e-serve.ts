@@ -21,7 +21,7 @@ export const serve: Row = {
   what: '`todo-write serve`: calls per second vs an echo process over the same pipe',
   ratio:
     'serve rate / echo rate = T(echo) / T(serve) for the same number of round trips, per repetition, the two processes alternating; the call is a valid 10-item list (about 800 bytes), all in one long session, as an agent would send them',
-  target: { op: '>=', value: 0.5 },
+  target: { op: '>=', value: 0.6 },
   async run({ timing, log }) {
     log('(e) serve vs echo')
     const args = validArgumentsText(10)

@@ -1,8 +1,8 @@
 // The reference answering the protocol in-process: `todo-write serve` speaks it on stdio,
 // and `todo-write conform` asks it what a port should have answered (TW-PROTO-*).
 import { callTodoWrite } from '../core/call.js'
-import { MemorySession } from '../core/event.js'
-import { currentFromEnd } from '../log/plan.js'
+import { TODO_WRITE, type Session, type TodoWriteData } from '../core/event.js'
+import type { Todo } from '../core/schema.js'
 import { parseOptions, type ResolvedOptions } from '../core/options.js'
 import { jsonText } from '../core/json.js'
 import { isPlainObject } from '../core/json.js'
@@ -20,9 +20,21 @@ export function requestOptions(options: unknown): ResolvedOptions | string {
 /** A protocol failure of one request: answered as `{"id":…,"error":…}` (TW-PROTO-ERROR-1). */
 export class RequestError extends Error {}
 
+/**
+ * A protocol session: it keeps only its current list, the `data.todos` of the last
+ * `todo/write` appended (TW-EVENT-1: the current list is the last snapshot). A whole log is
+ * not needed to answer `current`, and one long session must not grow with its calls.
+ */
+class CurrentListSession implements Session {
+  current: Todo[] | null = null
+  append(type: string, data: unknown): void {
+    if (type === TODO_WRITE) this.current = (data as TodoWriteData).todos
+  }
+}
+
 /** Sessions by name, and one call against a named session (TW-PROTO-CALL-1). */
 export class Reference {
-  private readonly sessions = new Map<string, MemorySession>()
+  private readonly sessions = new Map<string, CurrentListSession>()
 
   call(session: string, input: CallInput): CallOutcome {
     let args: unknown
@@ -35,9 +47,9 @@ export class Reference {
     const options = requestOptions(input.options)
     if (typeof options === 'string') throw new RequestError(options)
     let log = this.sessions.get(session)
-    if (!log) this.sessions.set(session, (log = new MemorySession()))
-    const outcome = callTodoWrite(args, input.agent ? { agent: { session: log } } : {}, options)
-    return { ...outcome, current: currentFromEnd(log.events) }
+    if (!log) this.sessions.set(session, (log = new CurrentListSession()))
+    const { isError, text, value, event } = callTodoWrite(args, input.agent ? { agent: { session: log } } : {}, options)
+    return { isError, text, value, event, current: log.current }
   }
 
   end(session: string): void {
