@@ -3,9 +3,77 @@
 // the JSON text the harness would hand to JSON.parse. Deterministic: seeded.
 import { seededRandom } from '../src/kit/generators.js'
 
-const VERBS = ['Read', 'Fix', 'Add tests for', 'Refactor', 'Document', 'Review', 'Remove', 'Rename', 'Profile', 'Split', 'Inline', 'Check', 'Update', 'Port', 'Simplify', 'Measure', 'Benchmark', 'Validate', 'Migrate', 'Log']
-const OBJECTS = ['the parser', 'the duplicate check', 'the session log', 'the retry loop', 'the config loader', 'the CLI flags', 'the error messages', 'the cache layer', 'the HTTP client', 'the schema walk', 'the replay code', 'the trim table', 'the protocol framing', 'the test fixtures', 'the build script', 'the lockfile', 'the release notes', 'the README examples', 'the date handling', 'the Unicode quoting', 'the option defaults', 'the plugin export', 'the vector files', 'the shrinker', 'the timeout handling']
-const PLACES = ['in src/', 'for the Python port', 'before the release', 'after the merge', 'in the kit', 'on Windows', 'with the new API', 'under load', 'for large lists', 'in CI', 'behind a flag', 'in the docs', 'for lone surrogates', 'with fast-check', 'per the spec', 'and note why', 'without breaking callers', 'in one commit', 'for Node 20', 'and re-measure']
+const VERBS = [
+  'Read',
+  'Fix',
+  'Add tests for',
+  'Refactor',
+  'Document',
+  'Review',
+  'Remove',
+  'Rename',
+  'Profile',
+  'Split',
+  'Inline',
+  'Check',
+  'Update',
+  'Port',
+  'Simplify',
+  'Measure',
+  'Benchmark',
+  'Validate',
+  'Migrate',
+  'Log',
+]
+const OBJECTS = [
+  'the parser',
+  'the duplicate check',
+  'the session log',
+  'the retry loop',
+  'the config loader',
+  'the CLI flags',
+  'the error messages',
+  'the cache layer',
+  'the HTTP client',
+  'the schema walk',
+  'the replay code',
+  'the trim table',
+  'the protocol framing',
+  'the test fixtures',
+  'the build script',
+  'the lockfile',
+  'the release notes',
+  'the README examples',
+  'the date handling',
+  'the Unicode quoting',
+  'the option defaults',
+  'the plugin export',
+  'the vector files',
+  'the shrinker',
+  'the timeout handling',
+]
+const PLACES = [
+  'in src/',
+  'for the Python port',
+  'before the release',
+  'after the merge',
+  'in the kit',
+  'on Windows',
+  'with the new API',
+  'under load',
+  'for large lists',
+  'in CI',
+  'behind a flag',
+  'in the docs',
+  'for lone surrogates',
+  'with fast-check',
+  'per the spec',
+  'and note why',
+  'without breaking callers',
+  'in one commit',
+  'for Node 20',
+  'and re-measure',
+]
 
 export interface BenchTodo {
   content: string

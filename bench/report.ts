@@ -85,7 +85,10 @@ export function blockOf(text: string, start: string, end: string): string | null
   const from = text.indexOf(start)
   const to = text.indexOf(end)
   if (from < 0 || to < from) return null
-  return text.slice(from + start.length, to).replace(/^\n/, '').replace(/\n$/, '')
+  return text
+    .slice(from + start.length, to)
+    .replace(/^\n/, '')
+    .replace(/\n$/, '')
 }
 
 export const readResults = (root: string): BenchResults => JSON.parse(readFileSync(join(root, RESULTS_FILE), 'utf8')) as BenchResults
@@ -95,4 +98,3 @@ export function writeResults(root: string, results: BenchResults): void {
   const page = join(root, DOC_FILE)
   writeFileSync(page, replaceBlock(readFileSync(page, 'utf8'), TABLE_START, TABLE_END, renderTable(results)))
 }
-

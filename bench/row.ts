@@ -64,8 +64,7 @@ export interface Row {
   run(context: BenchContext): Promise<Measured>
 }
 
-export const targetText = (target: Target | null): string | null =>
-  target === null ? null : `${target.op === '<=' ? '≤' : '≥'} ${target.value}`
+export const targetText = (target: Target | null): string | null => (target === null ? null : `${target.op === '<=' ? '≤' : '≥'} ${target.value}`)
 
 export const meets = (target: Target | null, ratio: number): boolean | null =>
   target === null ? null : target.op === '<=' ? ratio <= target.value : ratio >= target.value

@@ -46,7 +46,15 @@ function run(release) {
   const out = mkdtempSync(join(tmpdir(), 'todo-write-harness-report-'))
   const report = join(out, 'report.json')
   try {
-    const args = [...release.flags, join(ROOT, release.entry), ...spec(release.specs), '--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
+    const args = [
+      ...release.flags,
+      join(ROOT, release.entry),
+      ...spec(release.specs),
+      '--',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ]
     const child = spawnSync(RIG, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] })
     if (!existsSync(report)) return [`the rig ran no tests (exit ${child.status})`]
     const { testResults } = JSON.parse(readFileSync(report, 'utf8'))
@@ -64,7 +72,9 @@ function run(release) {
       return `${tests.filter((test) => test.status === 'passed').length} of ${tests.length} passed`
     }
     const listed = release.wordingOnly.length ? ` (${release.wordingOnly.length} failing as listed: they check the release's own wording)` : ''
-    console.log(`test:harness: ${release.name}: upstream ${count(testResults.filter(isUpstream))}${listed}; ours ${count(testResults.filter((file) => !isUpstream(file)))}`)
+    console.log(
+      `test:harness: ${release.name}: upstream ${count(testResults.filter(isUpstream))}${listed}; ours ${count(testResults.filter((file) => !isUpstream(file)))}`,
+    )
     return problems
   } finally {
     rmSync(out, { recursive: true, force: true })

@@ -54,9 +54,13 @@ export const install = Object.assign(
   (ctx: InstallContext, fail: Fail): void => {
     for (const session of ctx.sessions.list()) for (const event of session.events) check(event, fail)
     // `internal/dispatch` runs before the session commits the event: a throw here refuses it.
-    ctx.on('internal/dispatch', (_mode, eventName, args) => {
-      if (eventName === 'session/event') check(args[1] as LogEvent, fail)
-    }, { global: true })
+    ctx.on(
+      'internal/dispatch',
+      (_mode, eventName, args) => {
+        if (eventName === 'session/event') check(args[1] as LogEvent, fail)
+      },
+      { global: true },
+    )
   },
   { inject: ['sessions'] },
 )

@@ -70,7 +70,8 @@ export function subsetProblems(schema: unknown, path = 'schema'): string[] {
       for (const [name, child] of Object.entries(value)) problems.push(...subsetProblems(child, `${at}.${name}`))
     } else if (key === 'required' && type === 'object' && Array.isArray(value)) {
       const declared = (node.properties ?? {}) as Record<string, unknown>
-      for (const name of value) if (typeof name !== 'string' || !Object.hasOwn(declared, name)) problems.push(`${at} names ${JSON.stringify(name)}, which is not in properties`)
+      for (const name of value)
+        if (typeof name !== 'string' || !Object.hasOwn(declared, name)) problems.push(`${at} names ${JSON.stringify(name)}, which is not in properties`)
     } else if (key === 'additionalProperties' && type === 'object') {
       if (typeof value !== 'boolean') problems.push(`${at} must be a boolean`)
     } else if (key === 'items' && type === 'array') {
@@ -194,7 +195,13 @@ export class ToolRegistryService extends Service {
     const problems = subsetProblems(schema)
     if (problems.length > 0) throw new HostContractError(`tool "${tool.name}": unsupported JSON schema: ${problems.join('; ')}`)
     if (this.registered.has(tool.name)) throw new Error(`tool "${tool.name}" is already registered`)
-    const entry: Registered = { tool, checkValue: ((check) => (value: unknown) => check.Check(value))(Compile(schema as never)) }
+    const entry: Registered = {
+      tool,
+      checkValue: (
+        (check) => (value: unknown) =>
+          check.Check(value)
+      )(Compile(schema as never)),
+    }
     const add = () => {
       this.registered.set(tool.name, entry)
       return () => void (this.registered.get(tool.name) === entry && this.registered.delete(tool.name))
@@ -265,7 +272,8 @@ export function loadPlugin(ctx: Context, plugin: PluginModule, config?: unknown)
   let value = config
   if (plugin.Config !== undefined) {
     const standard = (plugin.Config as { '~standard'?: { validate?: unknown } })['~standard']
-    if (typeof standard?.validate !== 'function') throw new HostContractError(`plugin ${plugin.name}: Config must be a Standard Schema (Config['~standard'].validate)`)
+    if (typeof standard?.validate !== 'function')
+      throw new HostContractError(`plugin ${plugin.name}: Config must be a Standard Schema (Config['~standard'].validate)`)
     const result = (standard.validate as (value: unknown) => unknown)(config) as { value?: unknown; issues?: { message: string }[] }
     if (typeof (result as { then?: unknown }).then === 'function') throw new HostContractError(`plugin ${plugin.name}: Config validation must be synchronous`)
     if (result.issues) throw new HostContractError(`invalid config:\n${result.issues.map((issue) => `  - ${issue.message}`).join('\n')}`)

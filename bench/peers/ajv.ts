@@ -15,7 +15,12 @@ const ajv = new Ajv2020({ allErrors: true, strict: false })
 const check = ajv.compile<Args>(JSON.parse(JSON.stringify(parametersSchema(DEFAULT_OPTIONS))))
 
 const pathOf = (pointer: string): (string | number)[] =>
-  pointer === '' ? [] : pointer.slice(1).split('/').map((part, i) => (i === 1 ? Number(part) : part))
+  pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((part, i) => (i === 1 ? Number(part) : part))
 
 /** ajv's errors in the harness's words; an enum error where the type is already wrong is the harness's one "must be a string". */
 function violations(errors: readonly ErrorObject[]): string[] {

@@ -18,7 +18,11 @@ export const parseFloor: Row = {
       ...SIZES.map((size) => ({ label: `${size.toLocaleString('en-US')} items`, text: validArgumentsText(size), informational: false })),
       // Context, not the issue's row: what a refusal costs against the same floor.
       { label: '10 items, refused: a duplicate', text: JSON.stringify({ todos: [...todoList(9), todoList(1)[0]] }), informational: true },
-      { label: '10 items, refused: one bad status', text: JSON.stringify({ todos: todoList(10).map((t, i) => (i === 9 ? { ...t, status: 'done' } : t)) }), informational: true },
+      {
+        label: '10 items, refused: one bad status',
+        text: JSON.stringify({ todos: todoList(10).map((t, i) => (i === 9 ? { ...t, status: 'done' } : t)) }),
+        informational: true,
+      },
     ]
     const cases = inputs.map(({ label, text, informational }) => {
       log(`(a) ${label}`)

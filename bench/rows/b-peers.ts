@@ -55,7 +55,12 @@ export const peers: Row = {
       log(`(b) ${label}`)
       const session = new MemorySession()
       const exec = { agent: { session } }
-      const timed = (run: Pipeline): Side['batch'] => onFreshArguments(text, (args) => run(args, exec), () => (session.events.length = 0))
+      const timed = (run: Pipeline): Side['batch'] =>
+        onFreshArguments(
+          text,
+          (args) => run(args, exec),
+          () => (session.events.length = 0),
+        )
       const sides: Side[] = [
         { label: 'parse', batch: onFreshArguments(text, (args) => args) },
         { label: 'ours', batch: timed((args, exec) => callTodoWrite(args, exec)) },
@@ -92,6 +97,9 @@ export const peers: Row = {
         informational: true,
       })
     })
-    return { cases, note: `identical answers checked first on ${inputs.length} inputs: the spec's and golden calls with default options, 3,000 generated arguments, and the timed ones` }
+    return {
+      cases,
+      note: `identical answers checked first on ${inputs.length} inputs: the spec's and golden calls with default options, 3,000 generated arguments, and the timed ones`,
+    }
   },
 }

@@ -29,7 +29,12 @@ export const violations: Row = {
     const context = Object.fromEntries(COUNTS.map((count, i) => [`${count.toLocaleString('en-US')} violations ns`, median(times.map((t) => t[i]!))]))
     return {
       cases: [
-        { label: 'per violation, 100 vs 1 (the fixed cost of a call spread over fewer violations)', ...medianRatio(times, (t) => perViolation(t, 1) / perViolation(t, 0)), informational: true, context },
+        {
+          label: 'per violation, 100 vs 1 (the fixed cost of a call spread over fewer violations)',
+          ...medianRatio(times, (t) => perViolation(t, 1) / perViolation(t, 0)),
+          informational: true,
+          context,
+        },
         { label: 'per violation, 10,000 vs 100', ...medianRatio(times, (t) => perViolation(t, 2) / perViolation(t, 1)), context },
       ],
     }

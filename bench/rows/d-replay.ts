@@ -15,7 +15,12 @@ export const SIZES = [1_000, 10_000, 100_000]
 export function harnessLines(events: number): string[] {
   const lines = ['{"type":"session","version":0,"id":"bench","createdAt":0,"cwd":"/","delegationDepth":0}']
   const plan = (n: number) =>
-    JSON.stringify({ todos: [{ content: `step ${n}`, status: 'in_progress' }, { content: 'run the tests', status: 'pending' }] })
+    JSON.stringify({
+      todos: [
+        { content: `step ${n}`, status: 'in_progress' },
+        { content: 'run the tests', status: 'pending' },
+      ],
+    })
   for (let seq = 0; seq < events; seq++) {
     const write = seq === events - 5 || seq % 500 === 250
     lines.push(

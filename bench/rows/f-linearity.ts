@@ -32,17 +32,28 @@ export const KINDS: Kind[] = [
     sizes: [100 * KB, 1000 * KB],
     text: (n) => {
       const content = '\ud800\u0000"\\é'.concat('y'.repeat(59)).repeat(n / 64)
-      return list([{ content, status: 'pending' }, { content, status: 'pending' }])
+      return list([
+        { content, status: 'pending' },
+        { content, status: 'pending' },
+      ])
     },
   },
-  { what: 'schema violations, 10^4 → 10^5', sizes: [10_000, 100_000], text: (n) => list(Array.from({ length: n }, (_, i) => ({ content: `t${i}`, status: 'done' }))) },
+  {
+    what: 'schema violations, 10^4 → 10^5',
+    sizes: [10_000, 100_000],
+    text: (n) => list(Array.from({ length: n }, (_, i) => ({ content: `t${i}`, status: 'done' }))),
+  },
   {
     what: 'undeclared item keys (reject), 10^4 → 10^5',
     sizes: [10_000, 100_000],
     options: { unknownItemKeys: 'reject' },
     text: (n) => `{"todos":[{"content":"a","status":"pending",${Array.from({ length: n }, (_, i) => `"${i % 3 ? 'k' : ''}${i}":0`).join(',')}}]}`,
   },
-  { what: 'nesting in an extra item key, 10^4 → 10^5 levels', sizes: [10_000, 100_000], text: (n) => `{"todos":[{"content":"a","status":"pending","x":${'['.repeat(n)}${']'.repeat(n)}}]}` },
+  {
+    what: 'nesting in an extra item key, 10^4 → 10^5 levels',
+    sizes: [10_000, 100_000],
+    text: (n) => `{"todos":[{"content":"a","status":"pending","x":${'['.repeat(n)}${']'.repeat(n)}}]}`,
+  },
 ]
 
 /**
@@ -84,7 +95,12 @@ function sides(kind: Kind): Side[] {
     }
   }
   const call = (args: unknown) => callTodoWrite(args, exec, kind.options)
-  return [side('ten 1× calls', small, 10, call), side('one 10× call', big, 1, call), side('ten 1× walks', small, 10, countAll), side('one 10× walk', big, 1, countAll)]
+  return [
+    side('ten 1× calls', small, 10, call),
+    side('one 10× call', big, 1, call),
+    side('ten 1× walks', small, 10, countAll),
+    side('one 10× walk', big, 1, countAll),
+  ]
 }
 
 export const linearity: Row = {

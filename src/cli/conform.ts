@@ -100,7 +100,8 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
   const { suite, cases, extraCases } = loadCases(values)
   const known = [FUZZ_ID, ...cases.map((c) => c.id), ...extraCases.map((c) => c.id), ...PROTOCOL_CHECKS.map((c) => c.id)]
   for (const pattern of values.run ?? []) {
-    if (!known.some((id) => matches(id, pattern))) throw new UsageError(`--run ${pattern} matches no case (ids look like spec/TW-DUP-2/1, golden/args-null, traps/quote/U+001F, protocol/stop, fuzz)`)
+    if (!known.some((id) => matches(id, pattern)))
+      throw new UsageError(`--run ${pattern} matches no case (ids look like spec/TW-DUP-2/1, golden/args-null, traps/quote/U+001F, protocol/stop, fuzz)`)
   }
   let expectedFailures: string[] | null = null
   if (values['expected-failures'] !== undefined) {

@@ -12,8 +12,16 @@ interface DemoCall {
 }
 
 const DEMO_CALLS: DemoCall[] = [
-  { note: 'plan three tasks', agent: true, args: '{"todos":[{"content":"read the code","status":"in_progress"},{"content":"write the fix","status":"pending"},{"content":"run the tests","status":"pending"}]}' },
-  { note: 'contents are trimmed; extra keys are dropped', agent: true, args: '{"todos":[{"content":"  read the code ","status":"completed","id":1},{"content":"write the fix","status":"in_progress"},{"content":"run the tests","status":"pending"}]}' },
+  {
+    note: 'plan three tasks',
+    agent: true,
+    args: '{"todos":[{"content":"read the code","status":"in_progress"},{"content":"write the fix","status":"pending"},{"content":"run the tests","status":"pending"}]}',
+  },
+  {
+    note: 'contents are trimmed; extra keys are dropped',
+    agent: true,
+    args: '{"todos":[{"content":"  read the code ","status":"completed","id":1},{"content":"write the fix","status":"in_progress"},{"content":"run the tests","status":"pending"}]}',
+  },
   { note: 'two tasks in progress', agent: true, args: '{"todos":[{"content":"a","status":"in_progress"},{"content":"b","status":"in_progress"}]}' },
   { note: 'duplicate after trimming', agent: true, args: '{"todos":[{"content":"ship it","status":"pending"},{"content":"ship it\\n","status":"pending"}]}' },
   { note: 'schema violations, all reported', agent: true, args: '{"todos":[{"content":"a","status":"done"},{"status":"pending"},7]}' },

@@ -71,7 +71,8 @@ export async function readAll(stream: NodeJS.ReadableStream, what = 'stdin'): Pr
     chunks.push(bytes)
   }
   const bytes = Buffer.concat(chunks)
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) throw new UsageError(`${what} starts with a byte-order mark (EF BB BF), which JSON does not allow`)
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    throw new UsageError(`${what} starts with a byte-order mark (EF BB BF), which JSON does not allow`)
   try {
     return strictUtf8.decode(bytes)
   } catch {

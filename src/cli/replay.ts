@@ -89,7 +89,10 @@ async function replayTail(path: string, mode: 'json' | 'render', standing: boole
   if (mode === 'render' && tail.plan !== null) await stdout.write(renderPlan(tail.plan))
   const problems = tail.problems.length
   const hidden = problems > SHOWN_PROBLEMS ? ` (the first ${SHOWN_PROBLEMS} shown)` : ''
-  if (problems > 0) await stderr.write(`todo-write: warning: ${counted(problems, 'problem', 'problems')} in the lines read${hidden}; the output holds what the readable lines say\n`)
+  if (problems > 0)
+    await stderr.write(
+      `todo-write: warning: ${counted(problems, 'problem', 'problems')} in the lines read${hidden}; the output holds what the readable lines say\n`,
+    )
   return problems > 0 ? 1 : 0
 }
 
@@ -138,6 +141,7 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
     await out(`verify: ${counted(verifier.calls, 'todo_write call', 'todo_write calls')}, ${counted(mismatches, 'mismatch', 'mismatches')}\n`)
   }
   const hidden = problems > SHOWN_PROBLEMS ? ` (the first ${SHOWN_PROBLEMS} shown)` : ''
-  if (problems > 0) await warn.write(`todo-write: warning: ${counted(problems, 'problem', 'problems')} in the log${hidden}; the output holds what the readable lines say\n`)
+  if (problems > 0)
+    await warn.write(`todo-write: warning: ${counted(problems, 'problem', 'problems')} in the log${hidden}; the output holds what the readable lines say\n`)
   return problems + mismatches > 0 ? 1 : 0
 }

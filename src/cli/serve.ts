@@ -38,7 +38,12 @@ export async function runServe(argv: string[], stdin: NodeJS.ReadableStream, std
   const out = output(stdout)
   for await (const line of splitLines(stdin as AsyncIterable<Uint8Array | string>, MAX_REQUEST_BYTES)) {
     if (line.kind === 'too-long') {
-      await out.write(JSON.stringify({ id: null, error: `the request line is ${line.bytes.toLocaleString('en-US')} bytes, longer than ${MAX_REQUEST_BYTES / (1024 * 1024)} MiB: not read` }) + '\n')
+      await out.write(
+        JSON.stringify({
+          id: null,
+          error: `the request line is ${line.bytes.toLocaleString('en-US')} bytes, longer than ${MAX_REQUEST_BYTES / (1024 * 1024)} MiB: not read`,
+        }) + '\n',
+      )
       continue
     }
     const { response, next } = server.handle(line.text)

@@ -59,4 +59,9 @@ export async function callTodoWriteAsync(args: unknown, exec: Exec = {}, options
   }
 }
 
-const accepted = (outcome: Extract<Outcome, { ok: true }>): CallOutcome => ({ isError: false, text: successText(outcome.value), value: outcome.value, event: outcome.event })
+const accepted = (outcome: Extract<Outcome, { ok: true }>): CallOutcome => ({
+  isError: false,
+  text: successText(outcome.value),
+  value: outcome.value,
+  event: outcome.event,
+})

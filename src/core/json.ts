@@ -83,5 +83,4 @@ function writeDeep(root: unknown): string {
 }
 
 /** An object that is not an array or null: what a JSON object parses to (its prototype aside). */
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)

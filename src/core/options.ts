@@ -35,7 +35,13 @@ export const DEFAULT_PROFILE: ProfileName = 'seed'
 /** The options as every entry point spells them: each key optional. */
 export const OptionsSchema = Type.Object(
   {
-    profile: Type.Optional(Type.Enum(PROFILE_NAMES, { type: 'string', default: DEFAULT_PROFILE, description: 'The harness release whose behaviour to reproduce; sets the other options.' })),
+    profile: Type.Optional(
+      Type.Enum(PROFILE_NAMES, {
+        type: 'string',
+        default: DEFAULT_PROFILE,
+        description: 'The harness release whose behaviour to reproduce; sets the other options.',
+      }),
+    ),
     allowParallelInProgress: Type.Optional(Type.Boolean({ description: 'Accept any number of in_progress items.' })),
     unknownItemKeys: Type.Optional(Type.Enum(['drop', 'reject'], { type: 'string', description: 'Drop extra item keys, or reject the call.' })),
     activeLimitWording: Type.Optional(Type.Enum(['comma', 'parentheses'], { type: 'string', description: 'How the in_progress refusal writes its count.' })),

@@ -25,8 +25,7 @@ export type Todo = Static<typeof Todo>
 // The model-facing item: the seed leaves it open (extra keys allowed, then dropped).
 const itemSchema = (closed: boolean) => (closed ? Todo : Type.Object(Todo.properties))
 
-const argumentsSchema = (closed: boolean) =>
-  Type.Object({ todos: Type.Array(itemSchema(closed), { description: TODOS_DESCRIPTION }) })
+const argumentsSchema = (closed: boolean) => Type.Object({ todos: Type.Array(itemSchema(closed), { description: TODOS_DESCRIPTION }) })
 
 /** The parameter schema with open items (the seed's), the type of a schema-valid call. */
 export const TodoWriteArgs = argumentsSchema(false)
@@ -37,8 +36,7 @@ const CLOSED_SCHEMA = argumentsSchema(true)
 const CLOSED = Compile(CLOSED_SCHEMA)
 
 /** The parameter schema the model sees for these options. */
-export const parametersSchema = (options: ResolvedOptions): TSchema =>
-  options.unknownItemKeys === 'reject' ? CLOSED_SCHEMA : TodoWriteArgs
+export const parametersSchema = (options: ResolvedOptions): TSchema => (options.unknownItemKeys === 'reject' ? CLOSED_SCHEMA : TodoWriteArgs)
 
 /** The compiled TypeBox check of the parameter schema for these options. */
 export const checkArguments = (options: ResolvedOptions, value: unknown): value is TodoWriteArgs =>

@@ -3,15 +3,7 @@
 // presentCall.
 import { CALL_TITLE, NO_OWNER, TOOL_NAME, toolDescription, updated } from './messages.js'
 import { TODO_WRITE, todoWriteEvent, type Session, type TodoWriteEvent } from './event.js'
-import {
-  TodoWriteValue,
-  checkArguments,
-  parametersSchema,
-  plainSchema,
-  type JsonSchema,
-  type Todo,
-  type TodoWriteArgs,
-} from './schema.js'
+import { TodoWriteValue, checkArguments, parametersSchema, plainSchema, type JsonSchema, type Todo, type TodoWriteArgs } from './schema.js'
 import { resolveOptions, type ResolvedOptions, type TodoWriteOptions } from './options.js'
 import { validate, type Failure, type FailureKind } from './validate.js'
 
@@ -79,8 +71,7 @@ export function countStatuses(todos: readonly Todo[]): TodoWriteValue['counts'] 
 }
 
 /** The success text (TW-SUCCESS-1). */
-export const successText = ({ counts }: TodoWriteValue): string =>
-  updated(counts.pending, counts.inProgress, counts.completed)
+export const successText = ({ counts }: TodoWriteValue): string => updated(counts.pending, counts.inProgress, counts.completed)
 
 /** The model-facing content of an accepted call: one text block (TW-PLUGIN-4). */
 export const renderValue = (_args: unknown, value: TodoWriteValue): TextBlock[] => [{ type: 'text', text: successText(value) }]
@@ -123,8 +114,6 @@ export function createTodoWriteTool(options: TodoWriteOptions = {}): TodoWriteTo
       return outcome.value
     },
     presentCall: (args) =>
-      checkArguments(resolved, args)
-        ? { card: 'generic', title: CALL_TITLE, kind: 'other', rawInput: (args as TodoWriteArgs).todos }
-        : undefined,
+      checkArguments(resolved, args) ? { card: 'generic', title: CALL_TITLE, kind: 'other', rawInput: (args as TodoWriteArgs).todos } : undefined,
   }
 }

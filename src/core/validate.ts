@@ -2,13 +2,7 @@
 // owner, the input never mutated. Order (TW-ORDER-1): the registry's copy (TW-JSON-2) →
 // schema → per item in order (empty, then duplicate) → the in_progress count. Every check
 // after the copy reads the copy, never the caller's value. The owner check follows in tool.ts.
-import {
-  EMPTY_CONTENT,
-  INVALID_ARGUMENTS,
-  VIOLATION_SEPARATOR,
-  duplicateContent,
-  tooManyInProgress,
-} from './messages.js'
+import { EMPTY_CONTENT, INVALID_ARGUMENTS, VIOLATION_SEPARATOR, duplicateContent, tooManyInProgress } from './messages.js'
 import { define, isRecord, NOT_LOSSLESS, NotLossless, walk } from './copy.js'
 import { DistinctStrings } from './distinct.js'
 import { parametersSchema, type Status, type Todo, type TodoWriteArgs } from './schema.js'
@@ -27,7 +21,10 @@ export interface Failure {
 
 export type Validation = { ok: true; todos: Todo[] } | { ok: false; failure: Failure }
 
-const fail = (kind: FailureKind, message: string, violations?: readonly string[]): Validation => ({ ok: false, failure: violations ? { kind, message, violations } : { kind, message } })
+const fail = (kind: FailureKind, message: string, violations?: readonly string[]): Validation => ({
+  ok: false,
+  failure: violations ? { kind, message, violations } : { kind, message },
+})
 
 /** The tool body's list checks on schema-valid arguments (TW-EMPTY-1, TW-DUP-1, TW-ACTIVE-1). */
 export function checkList(args: TodoWriteArgs, options: ResolvedOptions): Validation {

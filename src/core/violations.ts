@@ -2,15 +2,7 @@
 // TW-ARGS-*). It interprets the TypeBox schema itself, so the
 // schema stays the single source of what is allowed; TypeBox's messages are never shown.
 import type { TSchema } from 'typebox'
-import {
-  ARGUMENTS_PATH,
-  missingProperty,
-  mustBeArray,
-  mustBeObject,
-  mustBeOneOf,
-  mustBeString,
-  notDeclared,
-} from './messages.js'
+import { ARGUMENTS_PATH, missingProperty, mustBeArray, mustBeObject, mustBeOneOf, mustBeString, notDeclared } from './messages.js'
 import { isPlainObject } from './json.js'
 
 /** The JSON Schema keywords our parameter schema uses; nothing else is interpreted. */

@@ -14,8 +14,7 @@ export const differingFields = (expected: CallOutcome, actual: CallOutcome): Fie
   FIELDS.filter((field) => canonical(expected, field) !== canonical(actual, field))
 
 /** An outcome as one canonical JSON line (the order of FIELDS), every non-printable escaped. */
-export const outcomeLine = (outcome: CallOutcome): string =>
-  shown(Object.fromEntries(FIELDS.map((field) => [field, outcome[field] ?? null])))
+export const outcomeLine = (outcome: CallOutcome): string => shown(Object.fromEntries(FIELDS.map((field) => [field, outcome[field] ?? null])))
 
 /** How a failure shows the arguments it sent (TW-KIT-OUTPUT-1); printed once per port, before the first. */
 export const ARGS_NOTATION =

@@ -55,7 +55,11 @@ export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResu
   const play = (s: Sequence): Promise<CallFailure | null> => {
     const reference = new Reference()
     const name = `fuzz/${session++}`
-    return runCalls(port, name, sequenceInputs(s).map((input) => ({ input, expected: reference.call(name, input) })))
+    return runCalls(
+      port,
+      name,
+      sequenceInputs(s).map((input) => ({ input, expected: reference.call(name, input) })),
+    )
   }
   const property = fc.asyncProperty(sequenceFor(settings.profiles), async (s) => {
     // Once the port is given up on, nothing more can be learnt: let shrinking stop here.

@@ -51,12 +51,13 @@ export function writeJsonNode(node: JsonNode, spaced = false): string {
     case 'literal':
       return node.text
     case 'deep':
-      return node.shape === 'array' ? '['.repeat(node.depth) + node.leaf + ']'.repeat(node.depth) : '{"a":'.repeat(node.depth) + node.leaf + '}'.repeat(node.depth)
+      return node.shape === 'array'
+        ? '['.repeat(node.depth) + node.leaf + ']'.repeat(node.depth)
+        : '{"a":'.repeat(node.depth) + node.leaf + '}'.repeat(node.depth)
   }
 }
 
-const str = (value: fc.Arbitrary<string>): fc.Arbitrary<JsonString> =>
-  fc.record({ kind: fc.constant('string' as const), value, ascii: fc.boolean() })
+const str = (value: fc.Arbitrary<string>): fc.Arbitrary<JsonString> => fc.record({ kind: fc.constant('string' as const), value, ascii: fc.boolean() })
 const key = (...names: string[]) => str(fc.constantFrom(...names))
 const object = (entries: fc.Arbitrary<[JsonString, JsonNode][]>): fc.Arbitrary<JsonNode> => entries.map((e) => ({ kind: 'object' as const, entries: e }))
 const array = (items: fc.Arbitrary<JsonNode[]>): fc.Arbitrary<JsonNode> => items.map((i) => ({ kind: 'array' as const, items: i }))
@@ -65,8 +66,8 @@ const plainString = (value: string): JsonString => ({ kind: 'string', value, asc
 
 /** The trim set of TW-TRIM-1 (ECMAScript WhiteSpace and LineTerminator), every code point. */
 export const TRIM_SET: readonly number[] = [
-  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028,
-  0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029,
+  0x202f, 0x205f, 0x3000, 0xfeff,
 ]
 /** Look-alikes that other runtimes' trims strip but ECMAScript's does not. */
 export const NOT_TRIMMED: readonly number[] = [0x00, 0x08, 0x0e, 0x1c, 0x1d, 0x1e, 0x1f, 0x85, 0x180e, 0x200b, 0x200c, 0x200d, 0x2060]
@@ -124,7 +125,15 @@ const trapText = (maxLength: number) => fc.array(trapCharacter, { maxLength }).m
 
 /** Whitespace from inside the trim set and just outside it, for the ends of a content. */
 export const padding = fc
-  .array(fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(' ') }, { weight: 3, arbitrary: oneOf(TRAP_CHARACTERS.trimSet) }, { weight: 2, arbitrary: oneOf(TRAP_CHARACTERS.lookAlikes) }), { maxLength: 3 })
+  .array(
+    fc.oneof(
+      { withCrossShrink: true },
+      { weight: 1, arbitrary: fc.constant(' ') },
+      { weight: 3, arbitrary: oneOf(TRAP_CHARACTERS.trimSet) },
+      { weight: 2, arbitrary: oneOf(TRAP_CHARACTERS.lookAlikes) },
+    ),
+    { maxLength: 3 },
+  )
   .map((parts) => parts.join(''))
 
 /** A content: trap characters anywhere, padded at both ends with characters inside and just outside the trim set. */
@@ -136,12 +145,26 @@ const STATUS = fc.constantFrom(...STATUS_VALUES)
 /** Numbers: plain ones first; then those the registry's copy refuses (TW-JSON-2) and those it keeps that look as if it would not. */
 export const TRAP_NUMBERS = {
   plain: ['0', '7', 'null', 'true', 'false', '-1.5e3'],
-  refused: ['-0', '-0.0', '-0e3', '1e400', '-1e400', '1E309', '-1e-400', '179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792'],
+  refused: [
+    '-0',
+    '-0.0',
+    '-0e3',
+    '1e400',
+    '-1e400',
+    '1E309',
+    '-1e-400',
+    '179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792',
+  ],
   kept: ['1e-400', '1e308', '-1', '0e5', '123456789012345678901234567890', '4294967295'],
 } as const
 
 const literal: fc.Arbitrary<JsonNode> = fc
-  .oneof({ withCrossShrink: true }, { weight: 40, arbitrary: oneOf(TRAP_NUMBERS.plain) }, { weight: 1, arbitrary: oneOf(TRAP_NUMBERS.refused) }, { weight: 2, arbitrary: oneOf(TRAP_NUMBERS.kept) })
+  .oneof(
+    { withCrossShrink: true },
+    { weight: 40, arbitrary: oneOf(TRAP_NUMBERS.plain) },
+    { weight: 1, arbitrary: oneOf(TRAP_NUMBERS.refused) },
+    { weight: 2, arbitrary: oneOf(TRAP_NUMBERS.kept) },
+  )
   .map((text) => ({ kind: 'literal' as const, text }))
 
 /**
@@ -154,7 +177,12 @@ const deepAt = (level: number): fc.Arbitrary<JsonNode> =>
     .record({
       total: fc.constantFrom(level + 2, 1000, 129, 128, 999),
       shape: fc.constantFrom('array' as const, 'object' as const),
-      leaf: fc.oneof({ withCrossShrink: true }, { weight: 4, arbitrary: fc.constant('null') }, { weight: 1, arbitrary: oneOf(TRAP_NUMBERS.refused) }, { weight: 1, arbitrary: fc.constant('"\\u0000\\ud800"') }),
+      leaf: fc.oneof(
+        { withCrossShrink: true },
+        { weight: 4, arbitrary: fc.constant('null') },
+        { weight: 1, arbitrary: oneOf(TRAP_NUMBERS.refused) },
+        { weight: 1, arbitrary: fc.constant('"\\u0000\\ud800"') },
+      ),
     })
     .map(({ total, shape, leaf }): JsonNode => ({ kind: 'deep', depth: Math.max(1, total - level + 1), shape, leaf }))
 
@@ -223,7 +251,12 @@ const contentSpec: fc.Arbitrary<ContentSpec> = fc.oneof(
   {
     weight: 10,
     arbitrary: fc
-      .record({ of: fc.nat(), before: padding, after: padding, ascii: fc.boolean(), variant: fc.oneof(
+      .record({
+        of: fc.nat(),
+        before: padding,
+        after: padding,
+        ascii: fc.boolean(),
+        variant: fc.oneof(
           { weight: 6, arbitrary: fc.constant<Variant>('same') },
           { weight: 2, arbitrary: fc.constant<Variant>('canonical') },
           { weight: 1, arbitrary: fc.constantFrom<Variant>('NFKC', 'upper', 'lower') },
@@ -300,7 +333,14 @@ const todos: fc.Arbitrary<JsonNode> = fc
 export const argsNode: fc.Arbitrary<JsonNode> = fc.oneof(
   { withCrossShrink: true },
   { weight: 30, arbitrary: object(fc.tuple(entry(key('todos'), todos)).map((e) => e)) },
-  { weight: 3, arbitrary: object(fc.array(fc.oneof(entry(key('todos'), todos), entry(key('todos'), small), entry(key('todo', 'Todos', 'reason', '__proto__', 'toString'), small)), { maxLength: 3 })) },
+  {
+    weight: 3,
+    arbitrary: object(
+      fc.array(fc.oneof(entry(key('todos'), todos), entry(key('todos'), small), entry(key('todo', 'Todos', 'reason', '__proto__', 'toString'), small)), {
+        maxLength: 3,
+      }),
+    ),
+  },
   { weight: 1, arbitrary: fc.oneof(small, array(fc.array(todos, { maxLength: 1 })), array(fc.constant([]))) },
 )
 
@@ -316,8 +356,13 @@ const overrides = fc.record(
 
 /** A deployment's options under one of `profiles`: mostly the profile alone; the seed's often as `{}`. */
 export function optionsFor(profiles: readonly ProfileName[]): fc.Arbitrary<Record<string, unknown>> {
-  const named = fc.tuple(fc.constantFrom(...profiles), fc.boolean()).map(([profile, implicit]): Record<string, unknown> => (profile === 'seed' && implicit ? {} : { profile }))
-  return fc.oneof({ weight: 4, arbitrary: named }, fc.tuple(named, overrides).map(([base, more]) => ({ ...base, ...more })))
+  const named = fc
+    .tuple(fc.constantFrom(...profiles), fc.boolean())
+    .map(([profile, implicit]): Record<string, unknown> => (profile === 'seed' && implicit ? {} : { profile }))
+  return fc.oneof(
+    { weight: 4, arbitrary: named },
+    fc.tuple(named, overrides).map(([base, more]) => ({ ...base, ...more })),
+  )
 }
 
 const generatedCall: fc.Arbitrary<GeneratedCall> = fc.record({
@@ -336,7 +381,11 @@ export const status = fc.constantFrom(...STATUS_VALUES)
 
 /** An item that passes the schema, sometimes with extra keys the tool must drop. */
 export const item: fc.Arbitrary<{ content: string; status: string } & Record<string, unknown>> = fc
-  .tuple(content, status, fc.option(fc.dictionary(fc.constantFrom('id', 'priority', 'note', '__proto__'), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }), { nil: undefined }))
+  .tuple(
+    content,
+    status,
+    fc.option(fc.dictionary(fc.constantFrom('id', 'priority', 'note', '__proto__'), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }), { nil: undefined }),
+  )
   .map(([content, status, extra]) => ({ ...(extra ?? {}), content, status }))
 
 export const items = fc.array(item, { maxLength: 7 })
@@ -353,7 +402,13 @@ export const anyArgs: fc.Arbitrary<unknown> = fc.oneof(
       todos: fc.array(
         fc.oneof(
           item,
-          fc.record({ content: fc.oneof(content, fc.jsonValue({ maxDepth: 1 })), status: fc.oneof(status, fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 1 })) }, { requiredKeys: [] }),
+          fc.record(
+            {
+              content: fc.oneof(content, fc.jsonValue({ maxDepth: 1 })),
+              status: fc.oneof(status, fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 1 })),
+            },
+            { requiredKeys: [] },
+          ),
           fc.jsonValue({ maxDepth: 1 }),
         ),
         { maxLength: 5 },
@@ -388,7 +443,6 @@ export function seededRandom(seed: number): () => number {
 
 export type Random = () => number
 
-
 const int = (random: Random, below: number): number => Math.floor(random() * below)
 const pick = <T>(random: Random, list: readonly T[]): T => list[int(random, list.length)]!
 const chance = (random: Random, p: number): boolean => random() < p
@@ -396,22 +450,107 @@ const quoteText = (text: string): string => JSON.stringify(text)
 
 /** Keys that name things on Object.prototype or bend key order (array-index keys, near-index keys). */
 export const HOSTILE_KEYS = [
-  '__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable',
-  '__defineGetter__', '__lookupSetter__', 'prototype', 'length', 'then', 'toJSON',
-  '0', '1', '10', '01', '4294967294', '4294967295', '-1', '1e3', '', ' ', 'content ', 'Content', 'STATUS', 'status\u0000',
-  'id', 'note', 'activeForm', '\ud800', '\u2028', 'todos',
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  '__defineGetter__',
+  '__lookupSetter__',
+  'prototype',
+  'length',
+  'then',
+  'toJSON',
+  '0',
+  '1',
+  '10',
+  '01',
+  '4294967294',
+  '4294967295',
+  '-1',
+  '1e3',
+  '',
+  ' ',
+  'content ',
+  'Content',
+  'STATUS',
+  'status\u0000',
+  'id',
+  'note',
+  'activeForm',
+  '\ud800',
+  '\u2028',
+  'todos',
 ] as const
 
 /** Strings that are prototype names, JSON-ish, escapes, surrogates, controls, whitespace. */
 export const HOSTILE_STRINGS = [
-  '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype', 'valueOf', 'then',
-  '\u0000', 'a\u0000b', '\ud800', '\udfff', 'x\ud83d', '\ude00y', '\ud83d\ude00', '\udbff\udfff',
-  '\u2028', '\u2029', '\u0085', '\ufeff', '\u00a0', '\u180e', '\u200b', ' ', '\t\n', '\r\n', '"', '\\', '\\u0000', '/',
-  '</script>', 'null', '[]', '{}', 'pending', 'in_progress', 'completed', 'Pending', 'é', 'e\u0301', 'ﬀ', 'İ', 'ß',
-  'read the code', 'run tests', 'a', 'b',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'prototype',
+  'valueOf',
+  'then',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\udfff',
+  'x\ud83d',
+  '\ude00y',
+  '\ud83d\ude00',
+  '\udbff\udfff',
+  '\u2028',
+  '\u2029',
+  '\u0085',
+  '\ufeff',
+  '\u00a0',
+  '\u180e',
+  '\u200b',
+  ' ',
+  '\t\n',
+  '\r\n',
+  '"',
+  '\\',
+  '\\u0000',
+  '/',
+  '</script>',
+  'null',
+  '[]',
+  '{}',
+  'pending',
+  'in_progress',
+  'completed',
+  'Pending',
+  'é',
+  'e\u0301',
+  'ﬀ',
+  'İ',
+  'ß',
+  'read the code',
+  'run tests',
+  'a',
+  'b',
 ] as const
 
-const NEAR_STATUSES = ['Pending', 'PENDING', ' pending', 'pending ', 'in progress', 'in-progress', 'done', 'todo', '', '__proto__', 'toString', 'constructor', 'completed\u0000', 'completed\u200b'] as const
+const NEAR_STATUSES = [
+  'Pending',
+  'PENDING',
+  ' pending',
+  'pending ',
+  'in progress',
+  'in-progress',
+  'done',
+  'todo',
+  '',
+  '__proto__',
+  'toString',
+  'constructor',
+  'completed\u0000',
+  'completed\u200b',
+] as const
 
 const hostilePadding = (random: Random): string => {
   let out = ''
@@ -460,12 +599,19 @@ function hostileItem(random: Random, contents: string[]): string {
     entries.push(`"content":${chance(random, 0.97) ? quoteText(content) : hostileValue(random, 1)}`)
   }
   if (chance(random, 0.98)) {
-    const status = chance(random, 0.93) ? quoteText(pick(random, STATUS_VALUES)) : chance(random, 0.6) ? quoteText(pick(random, NEAR_STATUSES)) : hostileValue(random, 1)
+    const status = chance(random, 0.93)
+      ? quoteText(pick(random, STATUS_VALUES))
+      : chance(random, 0.6)
+        ? quoteText(pick(random, NEAR_STATUSES))
+        : hostileValue(random, 1)
     entries.push(`"status":${status}`)
   }
   for (let n = chance(random, 0.3) ? 1 + int(random, 3) : 0; n > 0; n--) entries.push(`${quoteText(pick(random, HOSTILE_KEYS))}:${hostileValue(random, 2)}`)
   // A repeated key: JSON.parse keeps the LAST value at the FIRST position (TW-JSON-1).
-  if (entries.length > 0 && chance(random, 0.05)) entries.push(entries[int(random, entries.length)]!.replace(/:.*$/s, `:${chance(random, 0.5) ? quoteText(pick(random, STATUS_VALUES)) : hostileValue(random, 1)}`))
+  if (entries.length > 0 && chance(random, 0.05))
+    entries.push(
+      entries[int(random, entries.length)]!.replace(/:.*$/s, `:${chance(random, 0.5) ? quoteText(pick(random, STATUS_VALUES)) : hostileValue(random, 1)}`),
+    )
   for (let i = entries.length - 1; i > 0; i--) {
     const j = int(random, i + 1)
     ;[entries[i], entries[j]] = [entries[j]!, entries[i]!]
@@ -487,14 +633,15 @@ export function hostileArguments(random: Random): string {
 
 /** A valid list of `count` distinct contents, statuses rotating with at most one in progress. */
 export const validList = (count: number, content: (i: number) => string = (i) => `task ${i}`): string =>
-  JSON.stringify({ todos: Array.from({ length: count }, (_, i) => ({ content: content(i), status: i === 0 ? 'in_progress' : i % 2 ? 'pending' : 'completed' })) })
+  JSON.stringify({
+    todos: Array.from({ length: count }, (_, i) => ({ content: content(i), status: i === 0 ? 'in_progress' : i % 2 ? 'pending' : 'completed' })),
+  })
 
 /**
  * Distinct strings of length 40 that differ only at indices 5 and 6: src/distinct.ts files
  * them all under one key, so they drive its fallback rather than its fast path.
  */
-export const sharedKeyContent = (i: number): string =>
-  'a'.repeat(5) + String.fromCharCode(0x4e00 + (i % 4096), 0x4e00 + Math.floor(i / 4096)) + 'a'.repeat(33)
+export const sharedKeyContent = (i: number): string => 'a'.repeat(5) + String.fromCharCode(0x4e00 + (i % 4096), 0x4e00 + Math.floor(i / 4096)) + 'a'.repeat(33)
 
 const deepArray = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth)
 const deepObject = (depth: number): string => '{"a":'.repeat(depth) + 'null' + '}'.repeat(depth)
@@ -514,22 +661,48 @@ export function giants(): Giant[] {
   const list = (todos: unknown[]) => JSON.stringify({ todos })
   return [
     { label: '1 MB content, accepted', text: list([{ content: ` ${big} `, status: 'pending' }]), options: {} },
-    { label: '1 MB content twice: duplicate, quoted', text: list([{ content: big, status: 'pending' }, { content: big, status: 'completed' }]), options: {} },
-    { label: '1 MB of lone surrogates, NUL, quotes, U+2028 twice: duplicate, quoted', text: list([{ content: nasty, status: 'pending' }, { content: nasty, status: 'pending' }]), options: {} },
+    {
+      label: '1 MB content twice: duplicate, quoted',
+      text: list([
+        { content: big, status: 'pending' },
+        { content: big, status: 'completed' },
+      ]),
+      options: {},
+    },
+    {
+      label: '1 MB of lone surrogates, NUL, quotes, U+2028 twice: duplicate, quoted',
+      text: list([
+        { content: nasty, status: 'pending' },
+        { content: nasty, status: 'pending' },
+      ]),
+      options: {},
+    },
     { label: '1 MB of trim-set whitespace: empty', text: list([{ content: '\u3000 \ufeff\n'.repeat(MB / 4), status: 'pending' }]), options: {} },
     { label: '10^5 items, accepted', text: validList(100_000), options: {} },
     { label: '10^5 items, duplicate at the end', text: validList(100_000, (i) => (i === 99_999 ? 'task 0' : `task ${i}`)), options: {} },
     { label: '10^5 items sharing one duplicate-check key, accepted', text: validList(100_000, sharedKeyContent), options: {} },
     { label: '10^5 items, 10^5 violations', text: list(Array.from({ length: 100_000 }, (_, i) => ({ content: `t${i}`, status: 'done' }))), options: {} },
-    { label: '10^5 undeclared keys on one item (reject)', text: `{"todos":[{"content":"a","status":"pending",${Array.from({ length: 100_000 }, (_, i) => `"${i % 3 ? 'k' : ''}${99_999 - i}":0`).join(',')}}]}`, options: { unknownItemKeys: 'reject' } },
+    {
+      label: '10^5 undeclared keys on one item (reject)',
+      text: `{"todos":[{"content":"a","status":"pending",${Array.from({ length: 100_000 }, (_, i) => `"${i % 3 ? 'k' : ''}${99_999 - i}":0`).join(',')}}]}`,
+      options: { unknownItemKeys: 'reject' },
+    },
     ...[10_000, 100_000].flatMap((depth): Giant[] => [
       { label: `${depth} nested arrays as the arguments`, text: deepArray(depth), options: {} },
       { label: `${depth} nested arrays as todos`, text: `{"todos":${deepArray(depth)}}`, options: {} },
       { label: `${depth} nested arrays as an item`, text: `{"todos":[${deepArray(depth)}]}`, options: {} },
       { label: `${depth} nested arrays as content`, text: `{"todos":[{"content":${deepArray(depth)},"status":"pending"}]}`, options: {} },
       { label: `${depth} nested arrays as status`, text: `{"todos":[{"content":"a","status":${deepArray(depth)}}]}`, options: {} },
-      { label: `${depth} nested objects in an extra item key, accepted`, text: `{"todos":[{"content":"a","status":"pending","x":${deepObject(depth)}}]}`, options: {} },
-      { label: `${depth} nested objects in an extra item key (reject)`, text: `{"todos":[{"content":"a","status":"pending","x":${deepObject(depth)}}]}`, options: { unknownItemKeys: 'reject' } },
+      {
+        label: `${depth} nested objects in an extra item key, accepted`,
+        text: `{"todos":[{"content":"a","status":"pending","x":${deepObject(depth)}}]}`,
+        options: {},
+      },
+      {
+        label: `${depth} nested objects in an extra item key (reject)`,
+        text: `{"todos":[{"content":"a","status":"pending","x":${deepObject(depth)}}]}`,
+        options: { unknownItemKeys: 'reject' },
+      },
       { label: `${depth} nested objects in an extra top-level key, accepted`, text: `{"todos":[],"x":${deepObject(depth)}}`, options: {} },
     ]),
   ]
@@ -584,7 +757,12 @@ export function withFlippingProxies(value: unknown, later: (value: unknown) => u
   if (typeof value !== 'object' || value === null) return value
   const copy: Record<string, unknown> = Array.isArray(value) ? (new Array(value.length) as never) : {}
   for (const key of Object.keys(value)) {
-    Object.defineProperty(copy, key, { value: withFlippingProxies((value as Record<string, unknown>)[key], later), enumerable: true, writable: true, configurable: true })
+    Object.defineProperty(copy, key, {
+      value: withFlippingProxies((value as Record<string, unknown>)[key], later),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
   }
   const reads = new Map<PropertyKey, number>()
   return new Proxy(copy, {

@@ -107,11 +107,15 @@ export class Process {
       try {
         line = utf8.decode(raw)
       } catch {
-        return this.broken(`printed a line that is not UTF-8: ${shown(raw.toString('latin1'), 200)}`)
+        this.broken(`printed a line that is not UTF-8: ${shown(raw.toString('latin1'), 200)}`)
+        return
       }
       const waiting = this.waiting
       const problem = waiting ? responseProblem(line, waiting.id) : `printed a line while no request was waiting: ${shown(line, 200)}`
-      if (problem) return this.broken(problem)
+      if (problem) {
+        this.broken(problem)
+        return
+      }
       this.settle()?.resolve(JSON.parse(line) as Record<string, unknown>)
     }
     if (this.lines.overflowed) this.broken(`printed more than ${LINE_MAX} bytes without a line feed`)

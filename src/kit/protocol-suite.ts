@@ -50,7 +50,14 @@ const faultLines = (fault: PortFault): string[] => (fault.stderrTail ? ['stderr 
  * One call, sent well-formed, whose outcome must be the reference's for the same session
  * history (`reference` mirrors the port's sessions). Null when it agrees.
  */
-async function agreeingCall(context: Context, reference: Reference, session: string, args: string, agent: boolean, options?: Record<string, unknown>): Promise<CheckFailure> {
+async function agreeingCall(
+  context: Context,
+  reference: Reference,
+  session: string,
+  args: string,
+  agent: boolean,
+  options?: Record<string, unknown>,
+): Promise<CheckFailure> {
   const body = { cmd: 'call' as const, session, args, agent, options: options ?? {} }
   const expected = reference.call(session, { args, agent, options: options ?? {} })
   const response = await asking(() =>
@@ -97,37 +104,193 @@ const MALFORMED: { name: string; description: string; rules: string[]; line: (id
   { name: 'not-json', description: 'a line that is not JSON', rules: ['TW-PROTO-ERROR-1'], line: () => 'not json', answersWith: null },
   { name: 'not-object', description: 'a JSON line that is not an object', rules: ['TW-PROTO-ERROR-1'], line: (id) => `[${id},"stop"]`, answersWith: null },
   { name: 'no-id', description: 'a request without an id', rules: ['TW-PROTO-ERROR-1'], line: () => '{"cmd":"end","session":"x"}', answersWith: null },
-  { name: 'string-id', description: 'a request whose id is a string', rules: ['TW-PROTO-ERROR-1'], line: (id) => `{"id":"${id}","cmd":"end","session":"x"}`, answersWith: null },
+  {
+    name: 'string-id',
+    description: 'a request whose id is a string',
+    rules: ['TW-PROTO-ERROR-1'],
+    line: (id) => `{"id":"${id}","cmd":"end","session":"x"}`,
+    answersWith: null,
+  },
   { name: 'unknown-cmd', description: 'an unknown command', rules: ['TW-PROTO-ERROR-1'], line: (id) => `{"id":${id},"cmd":"explain"}`, answersWith: 'id' },
   { name: 'no-cmd', description: 'a request without a command', rules: ['TW-PROTO-ERROR-1'], line: (id) => `{"id":${id}}`, answersWith: 'id' },
-  { name: 'start-protocol-2', description: 'start with a protocol version the port does not speak', rules: ['TW-PROTO-START-1', 'TW-PROTO-ERROR-1'], line: (id) => `{"id":${id},"cmd":"start","protocol":2}`, answersWith: 'id' },
-  { name: 'end-no-session', description: 'end without a session', rules: ['TW-PROTO-END-1', 'TW-PROTO-ERROR-1'], line: (id) => `{"id":${id},"cmd":"end"}`, answersWith: 'id' },
-  { name: 'call-no-session', description: 'a call without a session', rules: ['TW-PROTO-ERROR-1'], line: (id) => callLine(id, { session: undefined }), answersWith: 'id' },
-  { name: 'call-session-number', description: 'a call whose session is a number', rules: ['TW-PROTO-ERROR-1'], line: (id) => callLine(id, { session: 5 }), answersWith: 'id' },
+  {
+    name: 'start-protocol-2',
+    description: 'start with a protocol version the port does not speak',
+    rules: ['TW-PROTO-START-1', 'TW-PROTO-ERROR-1'],
+    line: (id) => `{"id":${id},"cmd":"start","protocol":2}`,
+    answersWith: 'id',
+  },
+  {
+    name: 'end-no-session',
+    description: 'end without a session',
+    rules: ['TW-PROTO-END-1', 'TW-PROTO-ERROR-1'],
+    line: (id) => `{"id":${id},"cmd":"end"}`,
+    answersWith: 'id',
+  },
+  {
+    name: 'call-no-session',
+    description: 'a call without a session',
+    rules: ['TW-PROTO-ERROR-1'],
+    line: (id) => callLine(id, { session: undefined }),
+    answersWith: 'id',
+  },
+  {
+    name: 'call-session-number',
+    description: 'a call whose session is a number',
+    rules: ['TW-PROTO-ERROR-1'],
+    line: (id) => callLine(id, { session: 5 }),
+    answersWith: 'id',
+  },
   { name: 'call-no-args', description: 'a call without args', rules: ['TW-PROTO-ERROR-1'], line: (id) => callLine(id, { args: undefined }), answersWith: 'id' },
-  { name: 'call-args-object', description: 'a call whose args are an object, not a JSON text', rules: ['TW-PROTO-ERROR-1'], line: (id) => callLine(id, { args: { todos: [] } }), answersWith: 'id' },
-  { name: 'call-args-truncated', description: 'args that are not a JSON text: cut short', rules: ['TW-PROTO-ERROR-1'], line: (id) => callLine(id, { args: '{"todos":' }), answersWith: 'id' },
-  { name: 'call-args-trailing', description: 'args that are not a JSON text: a second value after the first', rules: ['TW-PROTO-ERROR-1'], line: (id) => callLine(id, { args: '{"todos":[]} {}' }), answersWith: 'id' },
-  { name: 'call-args-nan', description: 'args that are not a JSON text: NaN (a lenient parser takes it)', rules: ['TW-PROTO-ERROR-1'], line: (id) => callLine(id, { args: '{"todos":[],"n":NaN}' }), answersWith: 'id' },
-  { name: 'call-args-infinity', description: 'args that are not a JSON text: -Infinity', rules: ['TW-PROTO-ERROR-1'], line: (id) => callLine(id, { args: '{"todos":[],"n":-Infinity}' }), answersWith: 'id' },
-  { name: 'call-args-single-quotes', description: "args that are not a JSON text: single quotes", rules: ['TW-PROTO-ERROR-1'], line: (id) => callLine(id, { args: "{'todos':[]}" }), answersWith: 'id' },
-  { name: 'call-no-agent', description: 'a call without agent', rules: ['TW-PROTO-ERROR-1'], line: (id) => callLine(id, { agent: undefined }), answersWith: 'id' },
-  { name: 'call-agent-string', description: 'a call whose agent is "yes"', rules: ['TW-PROTO-ERROR-1'], line: (id) => callLine(id, { agent: 'yes' }), answersWith: 'id' },
-  { name: 'call-agent-one', description: 'a call whose agent is 1 (not a boolean)', rules: ['TW-PROTO-ERROR-1'], line: (id) => callLine(id, { agent: 1 }), answersWith: 'id' },
+  {
+    name: 'call-args-object',
+    description: 'a call whose args are an object, not a JSON text',
+    rules: ['TW-PROTO-ERROR-1'],
+    line: (id) => callLine(id, { args: { todos: [] } }),
+    answersWith: 'id',
+  },
+  {
+    name: 'call-args-truncated',
+    description: 'args that are not a JSON text: cut short',
+    rules: ['TW-PROTO-ERROR-1'],
+    line: (id) => callLine(id, { args: '{"todos":' }),
+    answersWith: 'id',
+  },
+  {
+    name: 'call-args-trailing',
+    description: 'args that are not a JSON text: a second value after the first',
+    rules: ['TW-PROTO-ERROR-1'],
+    line: (id) => callLine(id, { args: '{"todos":[]} {}' }),
+    answersWith: 'id',
+  },
+  {
+    name: 'call-args-nan',
+    description: 'args that are not a JSON text: NaN (a lenient parser takes it)',
+    rules: ['TW-PROTO-ERROR-1'],
+    line: (id) => callLine(id, { args: '{"todos":[],"n":NaN}' }),
+    answersWith: 'id',
+  },
+  {
+    name: 'call-args-infinity',
+    description: 'args that are not a JSON text: -Infinity',
+    rules: ['TW-PROTO-ERROR-1'],
+    line: (id) => callLine(id, { args: '{"todos":[],"n":-Infinity}' }),
+    answersWith: 'id',
+  },
+  {
+    name: 'call-args-single-quotes',
+    description: 'args that are not a JSON text: single quotes',
+    rules: ['TW-PROTO-ERROR-1'],
+    line: (id) => callLine(id, { args: "{'todos':[]}" }),
+    answersWith: 'id',
+  },
+  {
+    name: 'call-no-agent',
+    description: 'a call without agent',
+    rules: ['TW-PROTO-ERROR-1'],
+    line: (id) => callLine(id, { agent: undefined }),
+    answersWith: 'id',
+  },
+  {
+    name: 'call-agent-string',
+    description: 'a call whose agent is "yes"',
+    rules: ['TW-PROTO-ERROR-1'],
+    line: (id) => callLine(id, { agent: 'yes' }),
+    answersWith: 'id',
+  },
+  {
+    name: 'call-agent-one',
+    description: 'a call whose agent is 1 (not a boolean)',
+    rules: ['TW-PROTO-ERROR-1'],
+    line: (id) => callLine(id, { agent: 1 }),
+    answersWith: 'id',
+  },
   { name: 'options-null', description: '"options": null', rules: ['TW-PROTO-OPTIONS-1'], line: (id) => callLine(id, { options: null }), answersWith: 'id' },
   { name: 'options-array', description: '"options": []', rules: ['TW-PROTO-OPTIONS-1'], line: (id) => callLine(id, { options: [] }), answersWith: 'id' },
-  { name: 'options-string', description: '"options": "seed"', rules: ['TW-PROTO-OPTIONS-1'], line: (id) => callLine(id, { options: 'seed' }), answersWith: 'id' },
-  { name: 'option-unknown', description: 'an unknown option', rules: ['TW-PROTO-OPTIONS-1'], line: (id) => callLine(id, { options: { strict: true } }), answersWith: 'id' },
-  { name: 'option-proto', description: 'an option named __proto__', rules: ['TW-PROTO-OPTIONS-1'], line: (id) => `{"id":${id},"cmd":"call","session":"s","args":"{}","agent":true,"options":{"__proto__":{"allowParallelInProgress":true}}}`, answersWith: 'id' },
-  { name: 'option-profile-unknown', description: 'a profile that does not exist', rules: ['TW-PROTO-OPTIONS-1'], line: (id) => callLine(id, { options: { profile: 'latest' } }), answersWith: 'id' },
-  { name: 'option-profile-null', description: 'profile null', rules: ['TW-PROTO-OPTIONS-1'], line: (id) => callLine(id, { options: { profile: null } }), answersWith: 'id' },
-  { name: 'option-parallel-one', description: 'allowParallelInProgress 1 (not a boolean)', rules: ['TW-PROTO-OPTIONS-1'], line: (id) => callLine(id, { options: { allowParallelInProgress: 1 } }), answersWith: 'id' },
-  { name: 'option-parallel-string', description: 'allowParallelInProgress "true" (not a boolean)', rules: ['TW-PROTO-OPTIONS-1'], line: (id) => callLine(id, { options: { allowParallelInProgress: 'true' } }), answersWith: 'id' },
-  { name: 'option-parallel-null', description: 'allowParallelInProgress null', rules: ['TW-PROTO-OPTIONS-1'], line: (id) => callLine(id, { options: { allowParallelInProgress: null } }), answersWith: 'id' },
-  { name: 'option-keys-unknown', description: 'unknownItemKeys "allow"', rules: ['TW-PROTO-OPTIONS-1'], line: (id) => callLine(id, { options: { unknownItemKeys: 'allow' } }), answersWith: 'id' },
-  { name: 'option-keys-case', description: 'unknownItemKeys "Reject" (the case matters)', rules: ['TW-PROTO-OPTIONS-1'], line: (id) => callLine(id, { options: { unknownItemKeys: 'Reject' } }), answersWith: 'id' },
-  { name: 'option-wording-unknown', description: 'activeLimitWording "colon"', rules: ['TW-PROTO-OPTIONS-1'], line: (id) => callLine(id, { options: { activeLimitWording: 'colon' } }), answersWith: 'id' },
-  { name: 'option-wording-boolean', description: 'activeLimitWording true', rules: ['TW-PROTO-OPTIONS-1'], line: (id) => callLine(id, { options: { activeLimitWording: true } }), answersWith: 'id' },
+  {
+    name: 'options-string',
+    description: '"options": "seed"',
+    rules: ['TW-PROTO-OPTIONS-1'],
+    line: (id) => callLine(id, { options: 'seed' }),
+    answersWith: 'id',
+  },
+  {
+    name: 'option-unknown',
+    description: 'an unknown option',
+    rules: ['TW-PROTO-OPTIONS-1'],
+    line: (id) => callLine(id, { options: { strict: true } }),
+    answersWith: 'id',
+  },
+  {
+    name: 'option-proto',
+    description: 'an option named __proto__',
+    rules: ['TW-PROTO-OPTIONS-1'],
+    line: (id) => `{"id":${id},"cmd":"call","session":"s","args":"{}","agent":true,"options":{"__proto__":{"allowParallelInProgress":true}}}`,
+    answersWith: 'id',
+  },
+  {
+    name: 'option-profile-unknown',
+    description: 'a profile that does not exist',
+    rules: ['TW-PROTO-OPTIONS-1'],
+    line: (id) => callLine(id, { options: { profile: 'latest' } }),
+    answersWith: 'id',
+  },
+  {
+    name: 'option-profile-null',
+    description: 'profile null',
+    rules: ['TW-PROTO-OPTIONS-1'],
+    line: (id) => callLine(id, { options: { profile: null } }),
+    answersWith: 'id',
+  },
+  {
+    name: 'option-parallel-one',
+    description: 'allowParallelInProgress 1 (not a boolean)',
+    rules: ['TW-PROTO-OPTIONS-1'],
+    line: (id) => callLine(id, { options: { allowParallelInProgress: 1 } }),
+    answersWith: 'id',
+  },
+  {
+    name: 'option-parallel-string',
+    description: 'allowParallelInProgress "true" (not a boolean)',
+    rules: ['TW-PROTO-OPTIONS-1'],
+    line: (id) => callLine(id, { options: { allowParallelInProgress: 'true' } }),
+    answersWith: 'id',
+  },
+  {
+    name: 'option-parallel-null',
+    description: 'allowParallelInProgress null',
+    rules: ['TW-PROTO-OPTIONS-1'],
+    line: (id) => callLine(id, { options: { allowParallelInProgress: null } }),
+    answersWith: 'id',
+  },
+  {
+    name: 'option-keys-unknown',
+    description: 'unknownItemKeys "allow"',
+    rules: ['TW-PROTO-OPTIONS-1'],
+    line: (id) => callLine(id, { options: { unknownItemKeys: 'allow' } }),
+    answersWith: 'id',
+  },
+  {
+    name: 'option-keys-case',
+    description: 'unknownItemKeys "Reject" (the case matters)',
+    rules: ['TW-PROTO-OPTIONS-1'],
+    line: (id) => callLine(id, { options: { unknownItemKeys: 'Reject' } }),
+    answersWith: 'id',
+  },
+  {
+    name: 'option-wording-unknown',
+    description: 'activeLimitWording "colon"',
+    rules: ['TW-PROTO-OPTIONS-1'],
+    line: (id) => callLine(id, { options: { activeLimitWording: 'colon' } }),
+    answersWith: 'id',
+  },
+  {
+    name: 'option-wording-boolean',
+    description: 'activeLimitWording true',
+    rules: ['TW-PROTO-OPTIONS-1'],
+    line: (id) => callLine(id, { options: { activeLimitWording: true } }),
+    answersWith: 'id',
+  },
 ]
 
 const LIST_A = '{"todos":[{"content":"a","status":"in_progress"}]}'
@@ -135,7 +298,11 @@ const LIST_B = '{"todos":[{"content":"b","status":"completed"},{"content":"c","s
 const NOTHING = '{"todos":[]}'
 
 /** Calls in order, each agreeing with the reference; the first disagreement fails the check. */
-async function agreeingCalls(context: Context, steps: [session: string, args: string, agent: boolean, options?: Record<string, unknown>][], reference = new Reference()): Promise<CheckFailure> {
+async function agreeingCalls(
+  context: Context,
+  steps: [session: string, args: string, agent: boolean, options?: Record<string, unknown>][],
+  reference = new Reference(),
+): Promise<CheckFailure> {
   for (const [index, [session, args, agent, options]] of steps.entries()) {
     const failure = await agreeingCall(context, reference, session, args, agent, options)
     if (failure) return fail(`call ${index + 1} of ${steps.length}: ${failure.summary}`, ...failure.lines)
@@ -222,12 +389,30 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
       const ended = (await endSession(context, 'protocol/end')) ?? (await endSession(context, 'protocol/end/never-used'))
       if (ended) return ended
       reference.end('protocol/end')
-      const after = await agreeingCalls(context, [['protocol/end', NOTHING, false], ['protocol/end', LIST_B, true], ['protocol/end', NOTHING, false]], reference)
+      const after = await agreeingCalls(
+        context,
+        [
+          ['protocol/end', NOTHING, false],
+          ['protocol/end', LIST_B, true],
+          ['protocol/end', NOTHING, false],
+        ],
+        reference,
+      )
       return after && fail(`after "end": ${after.summary}`, ...after.lines)
     },
   },
-  { id: 'protocol/eof', rules: ['TW-PROTO-STOP-1'], description: 'at the end of its stdin the port exits with status 0', run: (context) => ending(context, 'eof') },
-  { id: 'protocol/stop', rules: ['TW-PROTO-STOP-1'], description: '"stop" is answered, then the port exits with status 0', run: (context) => ending(context, 'stop') },
+  {
+    id: 'protocol/eof',
+    rules: ['TW-PROTO-STOP-1'],
+    description: 'at the end of its stdin the port exits with status 0',
+    run: (context) => ending(context, 'eof'),
+  },
+  {
+    id: 'protocol/stop',
+    rules: ['TW-PROTO-STOP-1'],
+    description: '"stop" is answered, then the port exits with status 0',
+    run: (context) => ending(context, 'stop'),
+  },
 ]
 
 /** The checks, in the order they run. */

@@ -54,8 +54,7 @@ export function responseProblem(line: string, id: number | null): string | null 
 }
 
 /** The `error` of an error response (TW-PROTO-ERROR-1), or null. */
-export const errorOf = (response: Record<string, unknown>): string | null =>
-  typeof response.error === 'string' ? response.error : null
+export const errorOf = (response: Record<string, unknown>): string | null => (typeof response.error === 'string' ? response.error : null)
 
 /** The implementation a start response names, or why it names none (TW-PROTO-START-1). */
 export function startProblem(response: Record<string, unknown>): string | Implementation {
@@ -97,7 +96,8 @@ export function callOutcome(response: Record<string, unknown>): CallOutcome | st
   if (typeof response.isError !== 'boolean') return 'answered a call without a boolean "isError"'
   if (typeof response.text !== 'string') return 'answered a call without a string "text"'
   for (const field of ['value', 'event', 'current'] as const) {
-    if (nestedDeeperThan(response[field], MAX_ANSWER_DEPTH)) return `answered a call with a "${field}" nested deeper than ${MAX_ANSWER_DEPTH.toLocaleString('en-US')} levels: not compared`
+    if (nestedDeeperThan(response[field], MAX_ANSWER_DEPTH))
+      return `answered a call with a "${field}" nested deeper than ${MAX_ANSWER_DEPTH.toLocaleString('en-US')} levels: not compared`
   }
   return {
     isError: response.isError,
@@ -113,10 +113,7 @@ export function callOutcome(response: Record<string, unknown>): CallOutcome | st
  * escaped, so trailing spaces, U+2028 and lone surrogates are all visible.
  */
 export function shown(value: unknown, max = Infinity): string {
-  const text = jsonText(value).replace(
-    /[^\x20-\x7e]/g,
-    (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
-  )
+  const text = jsonText(value).replace(/[^\x20-\x7e]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))
   return text.length > max ? text.slice(0, max) + '…' : text
 }
 

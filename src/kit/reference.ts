@@ -47,7 +47,10 @@ export class Reference {
     const options = requestOptions(input.options)
     if (typeof options === 'string') throw new RequestError(options)
     let log = this.sessions.get(session)
-    if (!log) this.sessions.set(session, (log = new CurrentListSession()))
+    if (!log) {
+      log = new CurrentListSession()
+      this.sessions.set(session, log)
+    }
     const { isError, text, value, event } = callTodoWrite(args, input.agent ? { agent: { session: log } } : {}, options)
     return { isError, text, value, event, current: log.current }
   }
@@ -97,7 +100,8 @@ export class ProtocolServer {
   /** The response to a well-formed request, `id` first. Written out, not spread: spreading objects is slow in V8 (`npm run bench`, row (e)). */
   private answer(request: Record<string, unknown>, id: number): Record<string, unknown> {
     if (request.cmd === 'start') {
-      if (request.protocol !== PROTOCOL_VERSION) throw new RequestError(`protocol ${jsonText(request.protocol)} is not spoken here; this port speaks ${PROTOCOL_VERSION}`)
+      if (request.protocol !== PROTOCOL_VERSION)
+        throw new RequestError(`protocol ${jsonText(request.protocol)} is not spoken here; this port speaks ${PROTOCOL_VERSION}`)
       this.started = true
       return { id, protocol: PROTOCOL_VERSION, implementation: REFERENCE_IMPLEMENTATION }
     }

@@ -62,7 +62,10 @@ export function portSummary(run: PortRun): string {
   const impl = run.implementation
   const who = impl ? printable(`${impl.name} (${impl.language}${impl.version ? ' ' + impl.version : ''})`) : 'the port (no completed handshake)'
   const xfail = run.cases.filter((c) => c.expectedFailure && c.passed).length
-  const extra = [xfail > 0 ? `${xfail} expected failure${xfail === 1 ? '' : 's'}` : '', run.restarts > 0 ? `${run.restarts} restart${run.restarts === 1 ? '' : 's'}` : '']
+  const extra = [
+    xfail > 0 ? `${xfail} expected failure${xfail === 1 ? '' : 's'}` : '',
+    run.restarts > 0 ? `${run.restarts} restart${run.restarts === 1 ? '' : 's'}` : '',
+  ]
     .filter(Boolean)
     .join(', ')
   return `${who}: ${run.passed} passed, ${run.failed} failed${extra ? ` (${extra})` : ''}`
@@ -91,7 +94,14 @@ export interface Report {
 }
 
 export function buildReport(suite: Suite, settings: RunSettings, ports: PortRun[]): Report {
-  return { kit: { name: 'todo-write conform', protocol: PROTOCOL_VERSION }, notation: ARGS_NOTATION, suite: { version: suite.version, spec: suite.spec }, settings, ports, ...totals(ports) }
+  return {
+    kit: { name: 'todo-write conform', protocol: PROTOCOL_VERSION },
+    notation: ARGS_NOTATION,
+    suite: { version: suite.version, spec: suite.spec },
+    settings,
+    ports,
+    ...totals(ports),
+  }
 }
 
 /**
@@ -99,7 +109,10 @@ export function buildReport(suite: Suite, settings: RunSettings, ports: PortRun[
  * is a usage error at once, not a crash that loses a long run at its end.
  */
 export class ReportFile {
-  private constructor(private readonly fd: number, readonly path: string) {}
+  private constructor(
+    private readonly fd: number,
+    readonly path: string,
+  ) {}
 
   /** Opens (creates or truncates) `path`, or throws the system's error. */
   static open(path: string): ReportFile {

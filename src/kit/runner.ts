@@ -79,11 +79,18 @@ function failurePrinter(config: ConformConfig): (lines: string[]) => void {
       config.print(`  (${ARGS_NOTATION})`)
       explained = true
     }
-    lines.forEach((line) => config.print('  ' + line))
+    for (const line of lines) config.print('  ' + line)
   }
 }
 
-async function runVectors(port: Port, config: ConformConfig, cases: VectorCase[], section: 'vectors' | 'cases', results: CaseResult[], details: (lines: string[]) => void): Promise<void> {
+async function runVectors(
+  port: Port,
+  config: ConformConfig,
+  cases: VectorCase[],
+  section: 'vectors' | 'cases',
+  results: CaseResult[],
+  details: (lines: string[]) => void,
+): Promise<void> {
   const label = section === 'vectors' ? 'vectors' : 'regression cases'
   for (const [index, c] of cases.entries()) {
     config.progress(`${label} ${index + 1}/${cases.length} ${c.id}`)
@@ -91,7 +98,11 @@ async function runVectors(port: Port, config: ConformConfig, cases: VectorCase[]
       results.push({ id: c.id, section, passed: false, message: `not run: the port was given up on (it ${port.givenUp})` })
       continue
     }
-    const failure = await runCalls(port, c.id, c.calls.map((call) => ({ input: callInput(call), expected: call.expect })))
+    const failure = await runCalls(
+      port,
+      c.id,
+      c.calls.map((call) => ({ input: callInput(call), expected: call.expect })),
+    )
     if (!failure) {
       results.push({ id: c.id, section, passed: true })
       continue
@@ -102,8 +113,12 @@ async function runVectors(port: Port, config: ConformConfig, cases: VectorCase[]
   }
   const agreed = results.filter((r) => r.section === section && r.passed).length
   if (cases.length === 0) return
-  if (section === 'vectors') config.print(`${agreed === cases.length ? 'ok' : 'FAIL'} vectors: ${agreed} of ${cases.length} cases agree with the expected outcomes`)
-  else config.print(`${agreed === cases.length ? 'ok' : 'FAIL'} regression cases: ${agreed} of ${cases.length} cases of the --cases files agree with their expected outcomes`)
+  if (section === 'vectors')
+    config.print(`${agreed === cases.length ? 'ok' : 'FAIL'} vectors: ${agreed} of ${cases.length} cases agree with the expected outcomes`)
+  else
+    config.print(
+      `${agreed === cases.length ? 'ok' : 'FAIL'} regression cases: ${agreed} of ${cases.length} cases of the --cases files agree with their expected outcomes`,
+    )
 }
 
 async function runProtocol(port: Port, config: ConformConfig, results: CaseResult[]): Promise<void> {
@@ -122,14 +137,19 @@ async function runProtocol(port: Port, config: ConformConfig, results: CaseResul
     results.push({ id: check.id, section: 'protocol', passed: false, message: failure.summary })
     config.print(`FAIL ${check.id}: ${check.description}`)
     config.print(`  problem:  ${failure.summary}`)
-    failure.lines.forEach((line) => config.print(`  ${line}`))
+    for (const line of failure.lines) config.print(`  ${line}`)
   }
   const passed = results.filter((r) => r.section === 'protocol' && r.passed).length
-  if (checks.length > 0) config.print(`${passed === checks.length ? 'ok' : 'FAIL'} protocol: ${passed} of ${checks.length} checks pass (malformed requests, options, sessions, end, end of input, stop)`)
+  if (checks.length > 0)
+    config.print(
+      `${passed === checks.length ? 'ok' : 'FAIL'} protocol: ${passed} of ${checks.length} checks pass (malformed requests, options, sessions, end, end of input, stop)`,
+    )
 }
 
 const failureSummary = (failure: CallFailure): string =>
-  failure.problem !== undefined ? `call ${failure.call + 1}: the port ${failure.problem}` : `call ${failure.call + 1}: differs in ${failure.differs!.join(', ')}`
+  failure.problem !== undefined
+    ? `call ${failure.call + 1}: the port ${failure.problem}`
+    : `call ${failure.call + 1}: differs in ${failure.differs!.join(', ')}`
 
 async function runFuzz(port: Port, config: ConformConfig, results: CaseResult[], details: (lines: string[]) => void): Promise<PortRun['fuzz']> {
   const result: PortRun['fuzz'] = await fuzz(port, {
@@ -162,7 +182,11 @@ async function runFuzz(port: Port, config: ConformConfig, results: CaseResult[],
   config.print(`FAIL fuzz: sequence ${result.ran} of ${config.runs} from seed ${config.seed} disagrees; ${shrunk}, ${calls} call${calls === 1 ? '' : 's'}:`)
   if (result.interrupted !== undefined) config.print(`  (shrinking stopped early: the port was given up on; it ${result.interrupted})`)
   for (const [index, input] of found.calls.entries()) {
-    if (index !== found.failure.call) details([`call ${index + 1} of ${calls} (agrees): agent ${input.agent ? 'yes' : 'no'}, options ${shown(input.options)}`, `  args:     ${visibleText(input.args)}`])
+    if (index !== found.failure.call)
+      details([
+        `call ${index + 1} of ${calls} (agrees): agent ${input.agent ? 'yes' : 'no'}, options ${shown(input.options)}`,
+        `  args:     ${visibleText(input.args)}`,
+      ])
     else details(describeFailure(found.failure, calls))
   }
   if (config.regressionsDir !== null) {
@@ -170,7 +194,17 @@ async function runFuzz(port: Port, config: ConformConfig, results: CaseResult[],
       mkdirSync(config.regressionsDir, { recursive: true })
       result.regressionFile = join(config.regressionsDir, `seed-${config.seed}-run-${result.ran}.json`)
       writeFileSync(result.regressionFile, asciiJson(regressionCase(result, id, quoteCommand(config.command))))
-      result.replay = quoteCommand([...config.conformCommand, '--cases', result.regressionFile, '--run', id, '--timeout', String(config.timeoutMs), '--', ...config.command])
+      result.replay = quoteCommand([
+        ...config.conformCommand,
+        '--cases',
+        result.regressionFile,
+        '--run',
+        id,
+        '--timeout',
+        String(config.timeoutMs),
+        '--',
+        ...config.command,
+      ])
       config.print(`  regression case: ${result.regressionFile}`)
       config.print(`  replay: ${result.replay}`)
     } catch (error) {
@@ -201,7 +235,8 @@ function applyExpectedFailures(results: CaseResult[], listed: string[], known: M
 function bySection(results: readonly CaseResult[]): PortRun['sections'] {
   const sections: PortRun['sections'] = {}
   for (const r of results) {
-    const tally = (sections[r.section] ??= { passed: 0, failed: 0 })
+    const tally = sections[r.section] ?? { passed: 0, failed: 0 }
+    sections[r.section] = tally
     if (r.passed) tally.passed++
     else tally.failed++
   }
@@ -213,7 +248,14 @@ export async function conformPort(config: ConformConfig): Promise<PortRun> {
   const print = config.print
   config = { ...config, print: (line) => print(printable(line)) }
   const { command, timeoutMs, startTimeoutMs, maxRestarts } = config
-  const port = new Port({ command, timeoutMs, startTimeoutMs, maxRestarts, ...(config.env ? { env: config.env } : {}), ...(config.cwd ? { cwd: config.cwd } : {}) })
+  const port = new Port({
+    command,
+    timeoutMs,
+    startTimeoutMs,
+    maxRestarts,
+    ...(config.env ? { env: config.env } : {}),
+    ...(config.cwd ? { cwd: config.cwd } : {}),
+  })
   const details = failurePrinter(config)
   let results: CaseResult[] = []
   let fuzzResult: PortRun['fuzz']
@@ -226,13 +268,27 @@ export async function conformPort(config: ConformConfig): Promise<PortRun> {
       config.print(`FAIL start: ${message}`)
       if (port.givenUpStderr) {
         config.print('  stderr (tail):')
-        port.givenUpStderr.split('\n').forEach((line) => config.print(`    | ${line}`))
+        for (const line of port.givenUpStderr.split('\n')) config.print(`    | ${line}`)
       }
       results.push({ id: START_ID, section: 'start', passed: false, message })
       return finish(config, port, results, undefined)
     }
-    await runVectors(port, config, config.cases.filter((c) => selected(c.id, config.selection)), 'vectors', results, details)
-    await runVectors(port, config, extra.filter((c) => selected(c.id, config.selection)), 'cases', results, details)
+    await runVectors(
+      port,
+      config,
+      config.cases.filter((c) => selected(c.id, config.selection)),
+      'vectors',
+      results,
+      details,
+    )
+    await runVectors(
+      port,
+      config,
+      extra.filter((c) => selected(c.id, config.selection)),
+      'cases',
+      results,
+      details,
+    )
     await runProtocol(port, config, results)
     if (config.runs > 0 && selected(FUZZ_ID, config.selection)) fuzzResult = await runFuzz(port, config, results, details)
   } finally {
@@ -243,10 +299,15 @@ export async function conformPort(config: ConformConfig): Promise<PortRun> {
   if (notRun > 0) config.print(`FAIL ${notRun} case${notRun === 1 ? '' : 's'} not run: the port was given up on (it ${port.givenUp})`)
   if (port.givenUp !== null && port.givenUpStderr) {
     config.print('  stderr (tail):')
-    port.givenUpStderr.split('\n').forEach((line) => config.print(`    | ${line}`))
+    for (const line of port.givenUpStderr.split('\n')) config.print(`    | ${line}`)
   }
   if (config.expectedFailures) {
-    const known = new Map<string, Section>([[FUZZ_ID, 'fuzz'], ...config.cases.map((c) => [c.id, 'vectors'] as const), ...extra.map((c) => [c.id, 'cases'] as const), ...PROTOCOL_CHECKS.map((c) => [c.id, 'protocol'] as const)])
+    const known = new Map<string, Section>([
+      [FUZZ_ID, 'fuzz'],
+      ...config.cases.map((c) => [c.id, 'vectors'] as const),
+      ...extra.map((c) => [c.id, 'cases'] as const),
+      ...PROTOCOL_CHECKS.map((c) => [c.id, 'protocol'] as const),
+    ])
     results = applyExpectedFailures(results, config.expectedFailures, known, config.print)
   }
   return finish(config, port, results, fuzzResult)

@@ -72,7 +72,7 @@ const isSuite = (value: unknown): boolean =>
 function checkCall(call: unknown, where: string): void {
   need(isPlainObject(call), where, 'a call must be an object')
   const c = call as Record<string, unknown>
-  need(('args' in c) !== (typeof c.argsText === 'string'), where, 'a call has exactly one of "args" and "argsText" (a string)')
+  need('args' in c !== (typeof c.argsText === 'string'), where, 'a call has exactly one of "args" and "argsText" (a string)')
   need(typeof c.agent === 'boolean', where, '"agent" must be a boolean')
   need(isPlainObject(c.options), where, '"options" must be an object')
   const e = c.expect
@@ -92,7 +92,7 @@ export function checkCaseFile(file: unknown, where: string): CaseFile {
     const v = c as Record<string, unknown>
     need(isStringArray(v.rules) && typeof v.description === 'string', at, 'a case needs "rules" (strings) and a "description"')
     need(Array.isArray(v.calls) && v.calls.length > 0, at, 'a case needs at least one call')
-    ;(v.calls as unknown[]).forEach((call, j) => checkCall(call, `${at}.calls[${j}]`))
+    for (const [j, call] of (v.calls as unknown[]).entries()) checkCall(call, `${at}.calls[${j}]`)
   })
   return file as unknown as CaseFile
 }
@@ -117,7 +117,11 @@ export const loadCaseFile = (path: string): VectorCase[] => checkCaseFile(readJs
 /** The suite file and every case of its case files, in order; ids must be unique. */
 export function loadSuite(path = BUNDLED_SUITE): { suite: Suite; cases: VectorCase[] } {
   const suite = readJson(path)
-  need(isSuite(suite), path, 'not a vectors suite: one has "name", "version", "protocol", "spec", "files" (case files, *.json) and "cases" (vectors/suite.schema.json)')
+  need(
+    isSuite(suite),
+    path,
+    'not a vectors suite: one has "name", "version", "protocol", "spec", "files" (case files, *.json) and "cases" (vectors/suite.schema.json)',
+  )
   const cases = (suite as unknown as Suite).files.flatMap((file) => loadCaseFile(join(dirname(path), file)))
   return { suite: suite as unknown as Suite, cases }
 }
@@ -132,8 +136,7 @@ export function checkUniqueIds(cases: readonly VectorCase[]): void {
 }
 
 /** `--run`/`--skip` patterns: an exact id, or a prefix ending in `*` (TW-KIT-SELECT-1). */
-export const matches = (id: string, pattern: string): boolean =>
-  pattern.endsWith('*') ? id.startsWith(pattern.slice(0, -1)) : id === pattern
+export const matches = (id: string, pattern: string): boolean => (pattern.endsWith('*') ? id.startsWith(pattern.slice(0, -1)) : id === pattern)
 
 export interface Selection {
   run: readonly string[]

@@ -19,7 +19,10 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
 const toBytes = (chunk: Uint8Array | string): Uint8Array => (typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk)
 
 /** The lines of `input` (a Node stream or any async iterable of byte or string chunks). */
-export async function* splitLines(input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<Line> {
+export async function* splitLines(
+  input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  maxLineBytes = MAX_LINE_BYTES,
+): AsyncGenerator<Line> {
   // The pieces of the line being read, their total length, and whether it has overflowed.
   let pieces: Uint8Array[] = []
   let length = 0

@@ -12,8 +12,7 @@ export type Step = { kind: 'write'; todos: Todo[] } | { kind: 'broken'; message:
 
 const OTHER: Step = { kind: 'other' }
 
-export const brokenSnapshot = (seq: number | undefined, violation: string): string =>
-  `todo/write seq ${seq} breaks the durable-log invariant: ${violation}`
+export const brokenSnapshot = (seq: number | undefined, violation: string): string => `todo/write seq ${seq} breaks the durable-log invariant: ${violation}`
 
 /** The step of one event: a `todo/write` is checked here, once. */
 export function eventStep(event: LogEvent): Step {

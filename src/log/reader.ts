@@ -6,7 +6,6 @@ import { HEADER_TYPE, HEADER_VERSION, type LogEvent } from './events.js'
 import { MAX_LINE_BYTES, splitLines } from './lines.js'
 import { isPlainObject, jsonText } from '../core/json.js'
 
-
 /** An event as read from a log line: `seq` is always a non-negative integer. */
 export interface ReadEvent extends LogEvent {
   seq: number
@@ -29,7 +28,8 @@ export const SECOND_HEADER = 'a second session header (two logs concatenated?)'
 export const NO_TYPE = 'not an event: "type" is not a string'
 export const NO_SEQ = 'not an event: "seq" is not a non-negative integer'
 export const seqGap = (seq: number, expected: number): string => `seq ${seq}, expected ${expected}`
-export const tooLong = (bytes: number): string => `a line of ${bytes.toLocaleString('en-US')} bytes, longer than ${MAX_LINE_BYTES / (1024 * 1024)} MiB: not read`
+export const tooLong = (bytes: number): string =>
+  `a line of ${bytes.toLocaleString('en-US')} bytes, longer than ${MAX_LINE_BYTES / (1024 * 1024)} MiB: not read`
 
 /** How `notObject` names a JSON value that is not an object. */
 export function jsonKind(value: unknown): string {

@@ -8,7 +8,6 @@ import { resolveOptions, type ResolvedOptions, type TodoWriteOptions } from '../
 import { TOOL_NAME } from '../core/messages.js'
 import { isPlainObject, jsonText } from '../core/json.js'
 
-
 export interface Mismatch {
   /** The seq of the logged event that disagrees (the call's, for something missing). */
   seq: number | undefined
@@ -190,7 +189,8 @@ export class Verifier {
     if (data.isError !== expected.isError) mismatches.push({ seq, message: `${id}: isError ${q(data.isError)}, the reference says ${expected.isError}` })
     const text = loggedText(data.content)
     if (text === null) mismatches.push({ seq, message: `${id}: content is not one text part` })
-    else if (expected.text !== null && text !== expected.text) mismatches.push({ seq, message: `${id}: text ${q(text)}, the reference says ${q(expected.text)}` })
+    else if (expected.text !== null && text !== expected.text)
+      mismatches.push({ seq, message: `${id}: text ${q(text)}, the reference says ${q(expected.text)}` })
     if (write === null) {
       if (expected.data !== null) mismatches.push({ seq: call.seq, message: `${id}: no todo/write logged, the reference appends ${expected.data}` })
     } else if (expected.data === null) {

@@ -31,8 +31,12 @@ describe('TW-CLI-2: call refuses input it cannot read, naming the problem', () =
   })
 
   it('bytes that are not UTF-8, and a byte-order mark, are named', async () => {
-    expect((await call([Buffer.from('{"todos":[{"content":"a\xff","status":"pending"}]}', 'latin1')])).stderr).toBe('todo-write: stdin is not UTF-8: byte 0xff at offset 23\n' + USAGE)
-    expect((await call([Buffer.from([0xef, 0xbb, 0xbf]), '{"todos":[]}'])).stderr).toBe('todo-write: stdin starts with a byte-order mark (EF BB BF), which JSON does not allow\n' + USAGE)
+    expect((await call([Buffer.from('{"todos":[{"content":"a\xff","status":"pending"}]}', 'latin1')])).stderr).toBe(
+      'todo-write: stdin is not UTF-8: byte 0xff at offset 23\n' + USAGE,
+    )
+    expect((await call([Buffer.from([0xef, 0xbb, 0xbf]), '{"todos":[]}'])).stderr).toBe(
+      'todo-write: stdin starts with a byte-order mark (EF BB BF), which JSON does not allow\n' + USAGE,
+    )
   })
 
   it('a control character JSON.parse quotes raw is written escaped', async () => {
@@ -46,7 +50,12 @@ describe('serve keeps answering (TW-PROTO-FRAME-1, TW-PROTO-ERROR-1)', () => {
 
   it('splits requests on LF only: a bare CR is part of a line, so one line, one answer', () => {
     const run = serve(`${START}\n{"id":1,"cmd":"end","session":"a"}\r{"id":2,"cmd":"end","session":"b"}\n{"id":3,"cmd":"stop"}\n`)
-    expect(run.stdout.split('\n')).toEqual(['{"id":0,"protocol":1,"implementation":{"name":"todo-write","language":"typescript"}}', '{"id":null,"error":"the request is not JSON"}', '{"id":3}', ''])
+    expect(run.stdout.split('\n')).toEqual([
+      '{"id":0,"protocol":1,"implementation":{"name":"todo-write","language":"typescript"}}',
+      '{"id":null,"error":"the request is not JSON"}',
+      '{"id":3}',
+      '',
+    ])
     expect(run.status).toBe(0)
   })
 
@@ -92,7 +101,14 @@ describe('serve keeps answering (TW-PROTO-FRAME-1, TW-PROTO-ERROR-1)', () => {
     const ends = [out.indexOf(10), out.indexOf(10, out.indexOf(10) + 1)]
     const answer = out.subarray(ends[0]! + 1, ends[1])
     const todos = [{ content: '', status: 'pending' }]
-    const empty = JSON.stringify({ id: 1, isError: false, text: 'Updated todo list: 1 pending, 0 in progress, 0 completed.', value: { todos, counts: { pending: 1, inProgress: 0, completed: 0 } }, event: { type: 'todo/write', data: { todos } }, current: todos })
+    const empty = JSON.stringify({
+      id: 1,
+      isError: false,
+      text: 'Updated todo list: 1 pending, 0 in progress, 0 completed.',
+      value: { todos, counts: { pending: 1, inProgress: 0, completed: 0 } },
+      event: { type: 'todo/write', data: { todos } },
+      current: todos,
+    })
     expect(answer.subarray(0, 80).toString('utf8')).toBe(empty.slice(0, 80))
     expect(answer.length).toBe(empty.length + 3 * content.length)
     expect(out.subarray(ends[1]! + 1).toString('utf8')).toBe('{"id":2}\n')
@@ -104,7 +120,11 @@ describe('replay reads stdin only when it is a stream of bytes', () => {
     const dir = openSync(tmpdir(), 'r')
     try {
       const run = spawnSync(process.execPath, [BIN, 'replay', '-'], { stdio: [dir, 'pipe', 'pipe'], encoding: 'utf8' })
-      expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 2, stdout: '', stderr: 'todo-write: cannot read stdin: it is a directory\n' + USAGE })
+      expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
+        status: 2,
+        stdout: '',
+        stderr: 'todo-write: cannot read stdin: it is a directory\n' + USAGE,
+      })
     } finally {
       closeSync(dir)
     }
@@ -121,7 +141,11 @@ describe('conform names what is wrong with its flags', () => {
 
   it('--seed: a 32-bit integer, said as a range', async () => {
     for (const seed of ['x', '2147483648', '-2147483649', '1.5']) {
-      expect(await conform([`--seed=${seed}`])).toEqual({ status: 2, stdout: '', stderr: `todo-write: --seed must be an integer from -2147483648 to 2147483647, got "${seed}"\n` + USAGE })
+      expect(await conform([`--seed=${seed}`])).toEqual({
+        status: 2,
+        stdout: '',
+        stderr: `todo-write: --seed must be an integer from -2147483648 to 2147483647, got "${seed}"\n` + USAGE,
+      })
     }
   })
 
@@ -129,7 +153,9 @@ describe('conform names what is wrong with its flags', () => {
     expect(await conform(['--vectors', 'package.json'])).toEqual({
       status: 2,
       stdout: '',
-      stderr: 'todo-write: package.json: not a vectors suite: one has "name", "version", "protocol", "spec", "files" (case files, *.json) and "cases" (vectors/suite.schema.json)\n' + USAGE,
+      stderr:
+        'todo-write: package.json: not a vectors suite: one has "name", "version", "protocol", "spec", "files" (case files, *.json) and "cases" (vectors/suite.schema.json)\n' +
+        USAGE,
     })
     expect(await conform(['--vectors', 'vectors'])).toEqual({ status: 2, stdout: '', stderr: 'todo-write: cannot read vectors: it is a directory\n' + USAGE })
   })

@@ -65,7 +65,10 @@ describe('the protocol server and the plugin config', () => {
     const { response } = server.handle(`{"id":1,"cmd":"call","session":"s","args":"{}","agent":true,"options":{"unknownItemKeys":${deep}}}`)
     expect(response).toEqual({ id: 1, error: `unknownItemKeys must be "drop" or "reject", got ${deep}` })
     expect(server.handle(`{"id":2,"cmd":${deep}}`).response).toEqual({ id: 2, error: `unknown command ${deep}` })
-    expect(server.handle(`{"id":3,"cmd":"start","protocol":${deep}}`).response).toEqual({ id: 3, error: `protocol ${deep} is not spoken here; this port speaks 1` })
+    expect(server.handle(`{"id":3,"cmd":"start","protocol":${deep}}`).response).toEqual({
+      id: 3,
+      error: `protocol ${deep} is not spoken here; this port speaks 1`,
+    })
   })
 
   it('`todo-write serve` (built) answers them over stdio, one line each, and exits 0', () => {
@@ -87,4 +90,3 @@ describe('the protocol server and the plugin config', () => {
     expect(() => Config(cyclic)).toThrow(TypeError)
   })
 })
-

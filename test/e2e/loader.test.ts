@@ -48,17 +48,21 @@ describe('the real Loader and a config file', () => {
     expect(errors).toEqual([])
     expect(tools?.names()).toEqual(['todo_write'])
     const agent = new TestAgent()
-    const args = { todos: [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }] }
+    const args = {
+      todos: [
+        { content: 'a', status: 'in_progress' },
+        { content: 'b', status: 'in_progress' },
+      ],
+    }
     const result = await tools!.execute({ name: 'todo_write', arguments: args, agent })
     expect(result.content[0]!.text).toBe('Updated todo list: 0 pending, 2 in progress, 0 completed.')
     await ctx.stop()
   })
 
   it('waits for the registry even when listed before it: inject defers apply', async () => {
-    const { ctx, tools, errors } = await loadConfig(
-      ['- id: todo', '  name: $DISTindex.js', '- id: registry', '  name: $DIR/registry.mjs', ''].join('\n'),
-      { 'registry.mjs': REGISTRY },
-    )
+    const { ctx, tools, errors } = await loadConfig(['- id: todo', '  name: $DISTindex.js', '- id: registry', '  name: $DIR/registry.mjs', ''].join('\n'), {
+      'registry.mjs': REGISTRY,
+    })
     expect(errors).toEqual([])
     expect(tools?.names()).toEqual(['todo_write'])
     await ctx.stop()

@@ -13,11 +13,19 @@ const DAMAGED = fileURLToPath(new URL('../../examples/logs/damaged.jsonl', impor
 
 describe('todo-write replay (built)', () => {
   it('reads a file and renders its plan', () => {
-    expect(runCli(['replay', '--render', SAMPLE])).toEqual({ status: 0, stdout: 'Plan\n✓ read the tokenizer\n● fix the off-by-one\n○ run the tests\n', stderr: '' })
+    expect(runCli(['replay', '--render', SAMPLE])).toEqual({
+      status: 0,
+      stdout: 'Plan\n✓ read the tokenizer\n● fix the off-by-one\n○ run the tests\n',
+      stderr: '',
+    })
   })
 
   it('reads stdin and verifies it', () => {
-    expect(runCli(['replay', '--verify', '-'], readFileSync(SAMPLE, 'utf8'))).toEqual({ status: 0, stdout: 'verify: 3 todo_write calls, 0 mismatches\n', stderr: '' })
+    expect(runCli(['replay', '--verify', '-'], readFileSync(SAMPLE, 'utf8'))).toEqual({
+      status: 0,
+      stdout: 'verify: 3 todo_write calls, 0 mismatches\n',
+      stderr: '',
+    })
   })
 
   it('a damaged log: exit 1, its last good list, the problems of the lines read from its end (TW-REPLAY-TAIL-1)', () => {
@@ -36,7 +44,11 @@ describe('todo-write replay (built)', () => {
   })
 
   it('usage: exit 2', () => {
-    expect(runCli(['replay', '--acp', '--check', SAMPLE])).toEqual({ status: 2, stdout: '', stderr: 'todo-write: --check and --acp cannot be combined\nRun `todo-write --help` for usage.\n' })
+    expect(runCli(['replay', '--acp', '--check', SAMPLE])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: 'todo-write: --check and --acp cannot be combined\nRun `todo-write --help` for usage.\n',
+    })
   })
 })
 

@@ -18,7 +18,8 @@ describe('10^4 fuzzed calls and every giant (seed from FC_SEED)', () => {
     expect(report.failureCount, `seed ${report.seed}:\n${failures(report)}`).toBe(0)
     expect(report.calls).toBeGreaterThan(10_000)
     // Every outcome and every way in was exercised, so "no failure" means something.
-    for (const kind of ['accepted', 'lossless', 'arguments', 'empty', 'duplicate', 'in_progress', 'owner']) expect(report.byOutcome[kind], kind).toBeGreaterThan(20)
+    for (const kind of ['accepted', 'lossless', 'arguments', 'empty', 'duplicate', 'in_progress', 'owner'])
+      expect(report.byOutcome[kind], kind).toBeGreaterThan(20)
     for (const mode of ['call', 'execute', 'protocol', 'value']) expect(report.byMode[mode], mode).toBeGreaterThan(500)
     expect(report.giants).toHaveLength(25)
   })

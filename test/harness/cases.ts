@@ -23,8 +23,7 @@ export interface Case {
   calls: CaseCall[]
 }
 
-const read = (name: string): Case[] =>
-  (JSON.parse(readFileSync(new URL(`../../vectors/${name}`, import.meta.url), 'utf8')) as { cases: Case[] }).cases
+const read = (name: string): Case[] => (JSON.parse(readFileSync(new URL(`../../vectors/${name}`, import.meta.url), 'utf8')) as { cases: Case[] }).cases
 
 /** Every spec example and golden call, each a sequence of calls against one session. */
 export const CASES: Case[] = [...read('spec-examples.json'), ...read('golden-calls.json')]
@@ -34,4 +33,7 @@ export const argumentsOf = (call: CaseCall): unknown => (call.argsText === undef
 
 /** The text of a result's content blocks. */
 export const textOf = (content: readonly { type: string; text?: string }[]): string =>
-  content.filter((block) => block.type === 'text').map((block) => block.text).join('')
+  content
+    .filter((block) => block.type === 'text')
+    .map((block) => block.text)
+    .join('')

@@ -34,10 +34,18 @@ const IDENT = String.raw`[A-Za-z_$][\w$]*`
  */
 function declaredExports(dts: string): string[] {
   const names = new Set<string>()
-  for (const m of dts.matchAll(new RegExp(`^export (?:declare )?(?:abstract )?(?:interface|type|class|function|const|let|var|enum|namespace) (${IDENT})`, 'gm'))) names.add(m[1]!)
+  for (const m of dts.matchAll(
+    new RegExp(`^export (?:declare )?(?:abstract )?(?:interface|type|class|function|const|let|var|enum|namespace) (${IDENT})`, 'gm'),
+  ))
+    names.add(m[1]!)
   for (const m of dts.matchAll(/^export (?:type )?\{([^}]*)\}/gm)) {
     for (const part of m[1]!.split(',')) {
-      const name = part.trim().replace(/^type /, '').split(/\s+as\s+/).at(-1)!.trim()
+      const name = part
+        .trim()
+        .replace(/^type /, '')
+        .split(/\s+as\s+/)
+        .at(-1)!
+        .trim()
       if (name !== '') names.add(name)
     }
   }
@@ -77,15 +85,24 @@ describe('docs/api.md documents every export of every entry', () => {
     const runtime = Object.keys(loaded)
     const declared = declaredExports(readFileSync(types, 'utf8'))
     // The .d.ts lists every runtime export too: the two agree.
-    expect(runtime.filter((name) => !declared.includes(name)), 'exported at runtime but not in the .d.ts').toEqual([])
+    expect(
+      runtime.filter((name) => !declared.includes(name)),
+      'exported at runtime but not in the .d.ts',
+    ).toEqual([])
     const exported = [...new Set([...runtime, ...declared])].sort()
     // Namespaces are documented member by member.
     for (const [name, value] of Object.entries(loaded)) {
       if (name === 'messages') exported.push(...Object.keys(value as object).map((member) => `messages.${member}`))
     }
     const documented = documentedNames(text!)
-    expect(exported.filter((name) => !documented.includes(name)), `exported by ${entry} but missing from its section of docs/api.md`).toEqual([])
-    expect(documented.filter((name) => !exported.includes(name)), `documented under ${entry} but not exported by it`).toEqual([])
+    expect(
+      exported.filter((name) => !documented.includes(name)),
+      `exported by ${entry} but missing from its section of docs/api.md`,
+    ).toEqual([])
+    expect(
+      documented.filter((name) => !exported.includes(name)),
+      `documented under ${entry} but not exported by it`,
+    ).toEqual([])
   })
 
   it('the parsers see what they are meant to see', () => {
@@ -103,7 +120,15 @@ describe('docs/api.md documents every export of every entry', () => {
     ].join('\n')
     expect(declaredExports(dts)).toEqual(['I', 'K', 'R', 'T', 'V', 'a', 'c', 'f', 'n', 'ns'])
     expect(() => declaredExports("export * from './x.js';")).toThrow(/export \*/)
-    const doc = ['- `f(x: number): string` — …', '- `class K extends Error` — …', '- `interface I` — …', '- `type R<T>` — …', '- `messages.A`, `messages.B` — …', 'prose `g` here', '  - `nested` — not an entry'].join('\n')
+    const doc = [
+      '- `f(x: number): string` — …',
+      '- `class K extends Error` — …',
+      '- `interface I` — …',
+      '- `type R<T>` — …',
+      '- `messages.A`, `messages.B` — …',
+      'prose `g` here',
+      '  - `nested` — not an entry',
+    ].join('\n')
     expect(documentedNames(doc)).toEqual(['I', 'K', 'R', 'f', 'messages.A', 'messages.B'])
   })
 })

@@ -32,7 +32,13 @@ import { updated } from '../../src/core/messages.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const BIN = join(ROOT, 'dist/cli/bin.js')
-const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)]
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`),
+]
 const text = (page: string): string => readFileSync(join(ROOT, page), 'utf8')
 const pkg = JSON.parse(text('package.json')) as { scripts: Record<string, string> }
 
@@ -126,7 +132,8 @@ function command(page: string, line: number, shown: string, output: string[]): C
     if (word === '<') stdin = readFileSync(join(ROOT, words[++i]!), 'utf8')
     else if (word === '2>/dev/null') compare = 'stdout'
     else if (word === '>/dev/null') compare = 'stderr'
-    else if (/[<>|;&$`]/.test(word) && !shown.includes(`'${word}'`) && !shown.includes(`"${word}"`)) throw new Error(`${page}:${line}: "${word}" is not understood (see the conventions)`)
+    else if (/[<>|;&$`]/.test(word) && !shown.includes(`'${word}'`) && !shown.includes(`"${word}"`))
+      throw new Error(`${page}:${line}: "${word}" is not understood (see the conventions)`)
     else argv.push(word)
   }
   const program = words[0]
@@ -197,7 +204,9 @@ describe('sh blocks and prose name only what exists', () => {
   const subcommands = new Set([...help.matchAll(/^ {2}todo-write ([a-z-]+)/gm)].map((m) => m[1]!))
   const flags = new Set(help.match(/--[a-z][a-z-]*/g))
   const NPM_COMMANDS = new Set(['ci', 'install', 'pack', 'run', 'test', 'start', 'exec'])
-  const shLines = ALL.filter((b) => b.lang === 'sh').flatMap((b) => b.body.map((line, i) => ({ where: `${b.page}:${b.line + 1 + i}`, line: line.replace(/\s+#.*$/, '') })))
+  const shLines = ALL.filter((b) => b.lang === 'sh').flatMap((b) =>
+    b.body.map((line, i) => ({ where: `${b.page}:${b.line + 1 + i}`, line: line.replace(/\s+#.*$/, '') })),
+  )
 
   it('the CLI help lists the subcommands the docs use', () => {
     expect([...subcommands].sort()).toEqual(['--help', '--version', 'call', 'conform', 'demo', 'replay', 'serve'].sort())

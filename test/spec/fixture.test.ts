@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { fixturePath, fixturePresent, fixtureText, noteAbsentFixture } from '../support/fixture.js'
 import { run } from '../support/replay.js'
 
-const THREE = '[{"content":"read the code","status":"in_progress"},{"content":"write the fix","status":"pending"},{"content":"run the tests","status":"pending"}]'
+const THREE =
+  '[{"content":"read the code","status":"in_progress"},{"content":"write the fix","status":"pending"},{"content":"run the tests","status":"pending"}]'
 const CALL_ID = 'call_00_fjAnBThbDjxepBtp3hDt3264'
 
 noteAbsentFixture('the real-fixture tests (replay, --acp, --verify, --render on harness-todo-plan)')
@@ -40,7 +41,10 @@ describe.runIf(fixturePresent)('the real harness session harness-todo-plan', () 
   })
 
   it('TW-ACP-1: the editor got what the log and the tool call say', () => {
-    const updates = fixtureText('acp-stdout.expected.jsonl').split('\n').filter(Boolean).map((line) => JSON.parse(line)?.params?.update)
+    const updates = fixtureText('acp-stdout.expected.jsonl')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line)?.params?.update)
     const toolCall = updates.find((u) => u?.sessionUpdate === 'tool_call')
     const done = updates.find((u) => u?.sessionUpdate === 'tool_call_update')
     expect(toolCall.toolCallId).toBe(CALL_ID)
@@ -62,7 +66,8 @@ describe.runIf(fixturePresent)('the real harness session harness-todo-plan', () 
     expect(result).toEqual({
       status: 1,
       stdout: THREE + '\n',
-      stderr: 'todo-write: line 134: truncated last line (not JSON, no final line break)\ntodo-write: warning: 1 problem in the log; the output holds what the readable lines say\n',
+      stderr:
+        'todo-write: line 134: truncated last line (not JSON, no final line break)\ntodo-write: warning: 1 problem in the log; the output holds what the readable lines say\n',
     })
   })
 
@@ -74,7 +79,9 @@ describe.runIf(fixturePresent)('the real harness session harness-todo-plan', () 
     expect(result.stdout).toBe(
       `seq 96: call "${CALL_ID}": no todo/write logged, the reference appends {"todos":${THREE}}\nverify: 1 todo_write call, 1 mismatch\n`,
     )
-    expect(result.stderr).toBe(`todo-write: line ${at + 1}: seq 98, expected 97\ntodo-write: warning: 1 problem in the log; the output holds what the readable lines say\n`)
+    expect(result.stderr).toBe(
+      `todo-write: line ${at + 1}: seq 98, expected 97\ntodo-write: warning: 1 problem in the log; the output holds what the readable lines say\n`,
+    )
     expect(result.status).toBe(1)
   })
 })

@@ -48,7 +48,12 @@ describe('todo-write serve as a command (TW-PROTO-FRAME-1, TW-PROTO-STOP-1)', ()
     const input = '{"id":0,"cmd":"start","protocol":1}\n{"id":1,"cmd":"stop"}\n{"id":2,"cmd":"end","session":"x"}\n'
     const run = spawnSync(process.execPath, [BIN, 'serve'], { input, encoding: 'utf8', timeout: 60_000 })
     expect(run.status).toBe(0)
-    expect(run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line).id)).toEqual([0, 1])
+    expect(
+      run.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).id),
+    ).toEqual([0, 1])
   })
 
   it('keeps U+2028 and U+0085 inside a request (they are not line breaks)', async () => {

@@ -25,7 +25,9 @@ const rules = [...tool.rules, ...replay.rules, ...protocol.rules]
 const properties = [...tool.properties, ...replay.properties, ...protocol.properties]
 const exampleIds = new Set([...examples(), ...replayExamples(), ...protocolExamples()].flatMap((example) => example.rules))
 // `TW-ARGS-*` names a family of rules, not an ID.
-const testText = testSources().join('\n').replace(/TW-[A-Z0-9-]*-\*/g, '')
+const testText = testSources()
+  .join('\n')
+  .replace(/TW-[A-Z0-9-]*-\*/g, '')
 const namedInTests = new Set([...testText.matchAll(/TW-[A-Z0-9]+(?:-[A-Z0-9]+)*/g)].map((m) => m[0]))
 
 describe('spec coverage', () => {

@@ -25,7 +25,10 @@ describe('spec/todo.md examples', () => {
       const appended = session.events.slice(before).map(({ type, data }) => JSON.stringify({ type, data }))
       expect(appended).toEqual(call.event === 'none' ? [] : [call.event])
       // The line `todo-write call` prints for the same call (TW-CLI-1), keys in the spec's order.
-      const expectedLine = call.value === undefined ? `{"isError":true,"text":${JSON.stringify(call.text)}}` : `{"isError":false,"text":${JSON.stringify(call.text)},"value":${call.value},"event":${call.event}}`
+      const expectedLine =
+        call.value === undefined
+          ? `{"isError":true,"text":${JSON.stringify(call.text)}}`
+          : `{"isError":false,"text":${JSON.stringify(call.text)},"value":${call.value},"event":${call.event}}`
       expect(JSON.stringify(callLine(JSON.parse(call.args), call.agent, call.options as TodoWriteOptions))).toBe(expectedLine)
       if (call.current !== undefined) expect(JSON.stringify(currentTodos(session.events))).toBe(call.current)
     }

@@ -40,7 +40,9 @@ describe('vector files (TW-KIT-VECTORS-1)', () => {
     const file = (c: unknown) => ({ description: 'd', cases: [{ id: 'a/b', rules: [], description: 'd', calls: [c] }] })
     expect(validateCaseFile(file(call))).toBe(true)
     expect(validateCaseFile(file({ ...call, argsText: '{}' }))).toBe(false)
-    expect(validateCaseFile(file({ ...call, expect: { ...call.expect, isError: false, text: 'Updated todo list: 0 pending, 0 in progress, 0 completed.' } }))).toBe(false)
+    expect(
+      validateCaseFile(file({ ...call, expect: { ...call.expect, isError: false, text: 'Updated todo list: 0 pending, 0 in progress, 0 completed.' } })),
+    ).toBe(false)
     expect(validateCaseFile(file({ ...call, extra: 1 }))).toBe(false)
   })
 
@@ -91,10 +93,30 @@ describe('suite semver', () => {
 
   it('unchanged keeps the version; a changed or removed case is major; an added case is minor; the rest is patch', () => {
     expect(nextVersion(base, structuredClone(base))).toBe(base.suite.version)
-    expect(nextVersion(base, withCases((cases) => (cases[0]!.calls[0]!.expect.text += '!')))).toBe(`${major + 1}.0.0`)
-    expect(nextVersion(base, withCases((cases) => cases.pop()))).toBe(`${major + 1}.0.0`)
-    expect(nextVersion(base, withCases((cases) => cases.push({ ...cases[0]!, id: 'spec/NEW/1' })))).toBe(`${major}.${minor + 1}.0`)
-    expect(nextVersion(base, withCases((cases) => (cases[0]!.description += '.')))).toBe(`${major}.${minor}.${patch + 1}`)
+    expect(
+      nextVersion(
+        base,
+        withCases((cases) => (cases[0]!.calls[0]!.expect.text += '!')),
+      ),
+    ).toBe(`${major + 1}.0.0`)
+    expect(
+      nextVersion(
+        base,
+        withCases((cases) => cases.pop()),
+      ),
+    ).toBe(`${major + 1}.0.0`)
+    expect(
+      nextVersion(
+        base,
+        withCases((cases) => cases.push({ ...cases[0]!, id: 'spec/NEW/1' })),
+      ),
+    ).toBe(`${major}.${minor + 1}.0`)
+    expect(
+      nextVersion(
+        base,
+        withCases((cases) => (cases[0]!.description += '.')),
+      ),
+    ).toBe(`${major}.${minor}.${patch + 1}`)
   })
 })
 

@@ -5,9 +5,21 @@
 
 /** TW-TRIM-1's table, by code point. */
 export const TRIM_SET: readonly number[] = [
-  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680,
+  0x09,
+  0x0a,
+  0x0b,
+  0x0c,
+  0x0d,
+  0x20,
+  0xa0,
+  0x1680,
   ...Array.from({ length: 11 }, (_, i) => 0x2000 + i),
-  0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
+  0x2028,
+  0x2029,
+  0x202f,
+  0x205f,
+  0x3000,
+  0xfeff,
 ]
 /** Code points a port is tempted to trim but MUST NOT (TW-TRIM-1). */
 export const NOT_TRIMMED: readonly number[] = [0x00, 0x08, 0x0e, 0x1c, 0x1d, 0x1e, 0x1f, 0x85, 0x180e, 0x200b, 0x200c, 0x200d, 0x2060]
@@ -69,8 +81,7 @@ export function modelText(items: readonly ModelItem[], agent: boolean, allowPara
 }
 
 /** The snapshot an accepted call logs (TW-EVENT-1). */
-export const modelSnapshot = (items: readonly ModelItem[]): ModelItem[] =>
-  items.map((item) => ({ content: modelTrim(item.content), status: item.status }))
+export const modelSnapshot = (items: readonly ModelItem[]): ModelItem[] => items.map((item) => ({ content: modelTrim(item.content), status: item.status }))
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const owns = (object: object, key: string): boolean => Object.hasOwn(object, key)
@@ -102,7 +113,8 @@ export function modelViolations(args: unknown, closedItems = false): string[] {
       else if (!(STATUS_VALUES as readonly string[]).includes(item.status)) out.push(`"${at}.status" must be one of ${STATUS_LIST}`)
     }
     if (closedItems) {
-      for (const key of Object.keys(item)) if (key !== 'content' && key !== 'status') out.push(`"${at}.${key}" is not a declared property (additionalProperties: false)`)
+      for (const key of Object.keys(item))
+        if (key !== 'content' && key !== 'status') out.push(`"${at}.${key}" is not a declared property (additionalProperties: false)`)
     }
   }
   return out

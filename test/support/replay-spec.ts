@@ -43,7 +43,13 @@ export function replayExamples(text = replaySpecText()): ReplayExample[] {
     if (!open) continue
     const end = lines.indexOf('```', i + 1)
     if (end < 0) throw new Error(`spec/replay.md:${i + 1}: unterminated replay-example`)
-    found.push(parseBlock(lines.slice(i + 1, end), i + 1, [...open[1]!.matchAll(ID)].map((m) => m[0])))
+    found.push(
+      parseBlock(
+        lines.slice(i + 1, end),
+        i + 1,
+        [...open[1]!.matchAll(ID)].map((m) => m[0]),
+      ),
+    )
     i = end
   }
   return found

@@ -20,7 +20,8 @@ export function sink(): Sink {
 }
 
 /** A readable that yields these chunks (strings or bytes) in order. */
-export const source = (...chunks: (string | Buffer)[]): Readable => Readable.from(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)))
+export const source = (...chunks: (string | Buffer)[]): Readable =>
+  Readable.from(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)))
 
 export interface Run {
   status: number

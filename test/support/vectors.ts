@@ -63,7 +63,13 @@ function specCases(text: string): VectorCase[] {
         ...argsOf(call.args),
         agent: call.agent,
         options: call.options,
-        expect: { isError: !success, text: call.text, value: success ? JSON.parse(call.value!) : null, event: success ? JSON.parse(call.event) : null, current },
+        expect: {
+          isError: !success,
+          text: call.text,
+          value: success ? JSON.parse(call.value!) : null,
+          event: success ? JSON.parse(call.event) : null,
+          current,
+        },
       }
     })
     return { id: `spec/${head.id}/${n}`, rules: example.rules, description: `spec/todo.md ${head.id} (${head.title}), example ${n}`, calls }
@@ -87,7 +93,13 @@ function goldenCases(): VectorCase[] {
     if (golden.line !== undefined) {
       const line = JSON.parse(golden.line) as { isError: boolean; text: string; value?: unknown; event?: { data: { todos: unknown } } }
       if (line.text !== golden.text) throw new Error(`golden ${golden.name}: .line and .text disagree`)
-      expect = { isError: line.isError, text: line.text, value: line.value ?? null, event: line.event ?? null, current: line.event ? line.event.data.todos : null }
+      expect = {
+        isError: line.isError,
+        text: line.text,
+        value: line.value ?? null,
+        event: line.event ?? null,
+        current: line.event ? line.event.data.todos : null,
+      }
     } else if (golden.text.startsWith('Error: ')) {
       expect = { isError: true, text: golden.text, value: null, event: null, current: null }
     } else {
@@ -101,7 +113,6 @@ function goldenCases(): VectorCase[] {
     }
   })
 }
-
 
 // traps.json (TW-KIT-TRAPS-1): every trap a port falls into, over its WHOLE class, as
 // deterministic cases: each code unit a duplicate's quoting must get right, at the start, in
@@ -180,8 +191,22 @@ function modelCase(id: string, rules: string[], description: string, calls: Trap
 /** Code units a duplicate's quoting must get right (TW-DUP-2): each control, DEL, the separators, and the look-alikes of other runtimes' encoders. */
 const QUOTED_UNITS = [
   ...Array.from({ length: 0x20 }, (_, i) => i),
-  0x7f, 0x2028, 0x2029,
-  0x22, 0x5c, 0x2f, 0x3c, 0x3e, 0x26, 0x27, 0x80, 0x85, 0x9f, 0xe9, 0xfffd, 0xfeff,
+  0x7f,
+  0x2028,
+  0x2029,
+  0x22,
+  0x5c,
+  0x2f,
+  0x3c,
+  0x3e,
+  0x26,
+  0x27,
+  0x80,
+  0x85,
+  0x9f,
+  0xe9,
+  0xfffd,
+  0xfeff,
 ]
 const TRIMMED = new Set(TRIM_SET)
 
@@ -199,63 +224,102 @@ function quoteCases(): VectorCase[] {
   })
   const positions = (unit: string): string[] => [`${unit}ab`, `a${unit}b`, `ab${unit}`]
   const surrogateCases: [string, string, string[]][] = [
-    ['lone-high', 'a lone high surrogate (U+D800, U+DBFF, U+D83D) at the start, in the middle and at the end', ['\ud800', '\udbff', '\ud83d'].flatMap(positions)],
+    [
+      'lone-high',
+      'a lone high surrogate (U+D800, U+DBFF, U+D83D) at the start, in the middle and at the end',
+      ['\ud800', '\udbff', '\ud83d'].flatMap(positions),
+    ],
     ['lone-low', 'a lone low surrogate (U+DC00, U+DFFF, U+DE00) at the start, in the middle and at the end', ['\udc00', '\udfff', '\ude00'].flatMap(positions)],
     ['reversed-pair', 'a low surrogate before a high one: two lone surrogates, both escaped', ['\udc00\ud800', 'a\ude00\ud83db', 'ab\udfff\udbff']],
     ['high-high', 'two high surrogates in a row, and two low ones', ['\ud800\ud800', 'a\udbff\ud83db', '\udc00\udc00', 'a\ude00\udfffb']],
     ['high-then-pair', 'a lone high surrogate just before a pair: it is escaped, the pair is not', ['\ud800\ud83d\ude00', 'a\udbff\udbff\udfffb']],
     ['pair-then-low', 'a pair just before a lone low surrogate', ['\ud83d\ude00\ude00', 'a\udbff\udfff\udc00']],
     ['pairs', 'paired surrogates are written raw: U+1F600, U+10000, U+10FFFF', ['\ud83d\ude00', 'a\ud800\udc00b', 'ab\udbff\udfff']],
-    ['mixed', 'every kind at once: controls, quote, backslash, separators, DEL, a pair and lone halves', ['\u0000"\\\u2028\u007f\ud83d\ude00\ud800\u001f\udc00\u2029\b']],
+    [
+      'mixed',
+      'every kind at once: controls, quote, backslash, separators, DEL, a pair and lone halves',
+      ['\u0000"\\\u2028\u007f\ud83d\ude00\ud800\u001f\udc00\u2029\b'],
+    ],
   ]
   return [
     ...unitCases,
     ...surrogateCases.map(([name, description, contents]) =>
-      modelCase(`traps/quote/${name}`, ['TW-DUP-2'], `Quoting: ${description}`, [...contents.map((content) => ({ text: duplicated(content) })), { text: duplicated(contents[0]!), options: DSH }]),
+      modelCase(`traps/quote/${name}`, ['TW-DUP-2'], `Quoting: ${description}`, [
+        ...contents.map((content) => ({ text: duplicated(content) })),
+        { text: duplicated(contents[0]!), options: DSH },
+      ]),
     ),
   ]
 }
 
 /** Look-alikes a port is tempted to trim, which ECMAScript does not: every other C0 control, DEL, C1, and the invisible spaces. */
-const LOOK_ALIKES = [...new Set([...Array.from({ length: 0x20 }, (_, i) => i).filter((u) => !TRIMMED.has(u)), 0x7f, 0x80, 0x9f, ...NOT_TRIMMED, 0x180e, 0x200b, 0xfffe])].sort((a, b) => a - b)
+const LOOK_ALIKES = [
+  ...new Set([...Array.from({ length: 0x20 }, (_, i) => i).filter((u) => !TRIMMED.has(u)), 0x7f, 0x80, 0x9f, ...NOT_TRIMMED, 0x180e, 0x200b, 0xfffe]),
+].sort((a, b) => a - b)
 
 function trimCases(): VectorCase[] {
   const trimmed = TRIM_SET.map((unit) => {
     const c = ch(unit)
-    return modelCase(`traps/trim/${uPlus(unit)}`, ['TW-TRIM-1'], `${uPlus(unit)} is trimmed at both ends, alone it leaves an empty content, and two contents differing only by it are duplicates; both profiles`, [
-      { text: list([`${c}${c}a${c}`, 'pending'], [`${c}b${c}${c}`, 'in_progress']) },
-      { text: list([c, 'pending']) },
-      { text: list([`${c}d`, 'pending'], [`d${c}`, 'completed']) },
-      { text: list([`${c}e${c}`, 'completed']), options: DSH },
-    ])
+    return modelCase(
+      `traps/trim/${uPlus(unit)}`,
+      ['TW-TRIM-1'],
+      `${uPlus(unit)} is trimmed at both ends, alone it leaves an empty content, and two contents differing only by it are duplicates; both profiles`,
+      [
+        { text: list([`${c}${c}a${c}`, 'pending'], [`${c}b${c}${c}`, 'in_progress']) },
+        { text: list([c, 'pending']) },
+        { text: list([`${c}d`, 'pending'], [`d${c}`, 'completed']) },
+        { text: list([`${c}e${c}`, 'completed']), options: DSH },
+      ],
+    )
   })
   const kept = LOOK_ALIKES.map((unit) => {
     const c = ch(unit)
-    return modelCase(`traps/not-trimmed/${uPlus(unit)}`, ['TW-TRIM-1'], `${uPlus(unit)} is NOT trimmed: kept at both ends, alone it is a content, and it tells two contents apart; both profiles`, [
-      { text: list([`${c}${c}a${c}`, 'pending'], [`${c}b${c}${c}`, 'in_progress']) },
-      { text: list([c, 'pending']) },
-      { text: list([`${c}d`, 'pending'], [`d${c}`, 'completed'], ['d', 'pending']) },
-      { text: list([` ${c}e${c} `, 'completed']), options: DSH },
-    ])
+    return modelCase(
+      `traps/not-trimmed/${uPlus(unit)}`,
+      ['TW-TRIM-1'],
+      `${uPlus(unit)} is NOT trimmed: kept at both ends, alone it is a content, and it tells two contents apart; both profiles`,
+      [
+        { text: list([`${c}${c}a${c}`, 'pending'], [`${c}b${c}${c}`, 'in_progress']) },
+        { text: list([c, 'pending']) },
+        { text: list([`${c}d`, 'pending'], [`d${c}`, 'completed'], ['d', 'pending']) },
+        { text: list([` ${c}e${c} `, 'completed']), options: DSH },
+      ],
+    )
   })
   return [...trimmed, ...kept]
 }
 
-const undeclared = (keys: string[], options: ModelOptions = REJECT): TrapCall => ({ text: rawItem('"content":"a"', '"status":"pending"', ...keys.map((k) => `${JSON.stringify(k)}:1`)), options })
+const undeclared = (keys: string[], options: ModelOptions = REJECT): TrapCall => ({
+  text: rawItem('"content":"a"', '"status":"pending"', ...keys.map((k) => `${JSON.stringify(k)}:1`)),
+  options,
+})
 
 function keyCases(): VectorCase[] {
   const order: [string, string, string[]][] = [
-    ['index-bounds', '4294967294 is the largest array index: listed first; 4294967295 is not one: listed where it stands', ['note', '4294967295', 'zeta', '4294967294']],
+    [
+      'index-bounds',
+      '4294967294 is the largest array index: listed first; 4294967295 is not one: listed where it stands',
+      ['note', '4294967295', 'zeta', '4294967294'],
+    ],
     ['not-an-index-4294967295', '4294967295 is an ordinary key, after a plain key written before it', ['note', '4294967295']],
     ['index-4294967294', '4294967294 is an index, before a plain key written before it', ['note', '4294967294']],
     ['minus-zero-key', '"-0" is not an index; "0" is', ['note', '-0', '0']],
     ['leading-zero', '"01" and "00" are not indices (not canonical); "1" is', ['note', '01', '1', '00']],
     ['numeric-order', 'indices ascend numerically, not as strings', ['10', '9', '100', '2', '4294967294', '0']],
     ['insertion-order', 'other keys keep their order, unsorted', ['zeta', 'alpha', 'Beta', '_', 'a']],
-    ['near-indices', 'near-indices are ordinary keys: sign, space, decimal point, exponent, superscript and Arabic-Indic digits', ['note', '+1', ' 1', '1 ', '1.0', '1e3', '-1', '\u00b2', '\u0661', '0x1']],
+    [
+      'near-indices',
+      'near-indices are ordinary keys: sign, space, decimal point, exponent, superscript and Arabic-Indic digits',
+      ['note', '+1', ' 1', '1 ', '1.0', '1e3', '-1', '\u00b2', '\u0661', '0x1'],
+    ],
   ]
   const orderCases = order.map(([name, description, keys]) =>
-    modelCase(`traps/key-order/${name}`, ['TW-ARGS-10', 'TW-OPT-KEYS-2'], `Undeclared keys in ECMAScript's own-key order: ${description}; under unknownItemKeys "reject", then the release profile`, [undeclared(keys), undeclared(keys, DSH)]),
+    modelCase(
+      `traps/key-order/${name}`,
+      ['TW-ARGS-10', 'TW-OPT-KEYS-2'],
+      `Undeclared keys in ECMAScript's own-key order: ${description}; under unknownItemKeys "reject", then the release profile`,
+      [undeclared(keys), undeclared(keys, DSH)],
+    ),
   )
   const repeated = [
     modelCase('traps/repeated-key/position', ['TW-JSON-1', 'TW-ARGS-10'], 'A repeated key stays at the position of its FIRST occurrence', [
@@ -271,9 +335,12 @@ function keyCases(): VectorCase[] {
       { text: '{"todos":[],"todos":{}}' },
       { text: rawItem('"content":" "', '"status":"pending"', '"content":"d"', '"content":7') },
     ]),
-    modelCase('traps/repeated-key/dropped', ['TW-JSON-1', 'TW-EVENT-1'], 'Repeated keys under "drop": the snapshot holds content then status, whatever the order written', [
-      { text: rawItem('"status":"pending"', '"x":1', '"content":"z"', '"status":"completed"', '"x":2') },
-    ]),
+    modelCase(
+      'traps/repeated-key/dropped',
+      ['TW-JSON-1', 'TW-EVENT-1'],
+      'Repeated keys under "drop": the snapshot holds content then status, whatever the order written',
+      [{ text: rawItem('"status":"pending"', '"x":1', '"content":"z"', '"status":"completed"', '"x":2') }],
+    ),
   ]
   const proto = [
     modelCase('traps/proto/item', ['TW-JSON-1', 'TW-ARGS-6'], '"__proto__" is an ordinary own key of an item: it supplies neither content nor status', [
@@ -294,11 +361,24 @@ function keyCases(): VectorCase[] {
     ]),
   ]
   const rawKeys: [string, string][] = [
-    ['line-feed', 'a\nb'], ['carriage-return', 'a\rb'], ['tab', '\t'], ['quote', 'say "hi"'], ['backslash', 'back\\slash'], ['lone-quote', '"'],
-    ['nul', '\u0000'], ['unit-separator', '\u001f'], ['line-separator', '\u2028'], ['lone-surrogate', '\ud800'], ['non-ascii', '\u00e9\ud83d\ude00'], ['empty', ''],
+    ['line-feed', 'a\nb'],
+    ['carriage-return', 'a\rb'],
+    ['tab', '\t'],
+    ['quote', 'say "hi"'],
+    ['backslash', 'back\\slash'],
+    ['lone-quote', '"'],
+    ['nul', '\u0000'],
+    ['unit-separator', '\u001f'],
+    ['line-separator', '\u2028'],
+    ['lone-surrogate', '\ud800'],
+    ['non-ascii', '\u00e9\ud83d\ude00'],
+    ['empty', ''],
   ]
   const raw = rawKeys.map(([name, key]) =>
-    modelCase(`traps/raw-keys/${name}`, ['TW-OPT-KEYS-2'], `An undeclared key is written raw in the text, as it is: ${JSON.stringify(key)}`, [undeclared([key]), undeclared(['note', key], DSH)]),
+    modelCase(`traps/raw-keys/${name}`, ['TW-OPT-KEYS-2'], `An undeclared key is written raw in the text, as it is: ${JSON.stringify(key)}`, [
+      undeclared([key]),
+      undeclared(['note', key], DSH),
+    ]),
   )
   return [...orderCases, ...repeated, ...proto, ...raw]
 }
@@ -315,20 +395,38 @@ function numberCases(): VectorCase[] {
     ['minus-zero', '-0 (an integer: JSON.parse gives -0, not 0)', ['-0']],
     ['minus-zero-float', '-0.0, -0e3, -0E+2, -0.000', ['-0.0', '-0e3', '-0E+2', '-0.000']],
     ['underflow', 'a negative number that underflows to -0', ['-1e-400', '-2.5E-350']],
-    ['overflow', 'a number that overflows to Infinity or -Infinity', ['1e400', '-1e400', '1E309', '179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792']],
+    [
+      'overflow',
+      'a number that overflows to Infinity or -Infinity',
+      [
+        '1e400',
+        '-1e400',
+        '1E309',
+        '179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792',
+      ],
+    ],
   ]
   const passing: [string, string, string[]][] = [
     ['zero', '0, 0.0 and 0e5 are not -0', ['0', '0.0', '0e5', '-1', '-1.5e-3']],
     ['underflow-positive', 'a positive number that underflows to 0 passes', ['1e-400', '4.9e-325']],
-    ['large-finite', 'large finite numbers pass, exact or not', ['1e308', '1.7976931348623157e308', '-1.7976931348623157e308', '123456789012345678901234567890', '9007199254740993', '4294967295']],
+    [
+      'large-finite',
+      'large finite numbers pass, exact or not',
+      ['1e308', '1.7976931348623157e308', '-1.7976931348623157e308', '123456789012345678901234567890', '9007199254740993', '4294967295'],
+    ],
   ]
-  const overwritten = modelCase('traps/numbers/overwritten', ['TW-JSON-2', 'TW-JSON-1'], 'The copy is of the PARSED value: a -0 or 1e400 that a repeated key overwrites is gone and refuses nothing; one that overwrites is refused', [
-    { text: rawItem('"content":"a"', '"status":"pending"', '"n":-0', '"n":1') },
-    { text: rawItem('"content":1e400', '"content":"b"', '"status":"pending"') },
-    { text: '{"todos":[],"x":-0,"x":0}' },
-    { text: rawItem('"content":"a"', '"status":"pending"', '"n":1', '"n":-0') },
-    { text: '{"todos":[],"x":0,"x":-1e400}', agent: false },
-  ])
+  const overwritten = modelCase(
+    'traps/numbers/overwritten',
+    ['TW-JSON-2', 'TW-JSON-1'],
+    'The copy is of the PARSED value: a -0 or 1e400 that a repeated key overwrites is gone and refuses nothing; one that overwrites is refused',
+    [
+      { text: rawItem('"content":"a"', '"status":"pending"', '"n":-0', '"n":1') },
+      { text: rawItem('"content":1e400', '"content":"b"', '"status":"pending"') },
+      { text: '{"todos":[],"x":-0,"x":0}' },
+      { text: rawItem('"content":"a"', '"status":"pending"', '"n":1', '"n":-0') },
+      { text: '{"todos":[],"x":0,"x":-1e400}', agent: false },
+    ],
+  )
   return [
     overwritten,
     ...refused.map(([name, description, numbers]) =>
@@ -345,44 +443,92 @@ function nestingCases(): VectorCase[] {
   // The arguments object is level 1 (TW-JSON-3): `{"todos":[…],"x":V}` puts V at level 2, an item's key at level 4.
   const item = (value: string) => `{"todos":[{"content":"a","status":"pending","x":${value}}]}`
   const cases: [string, string, TrapCall[]][] = [
-    ['arrays-1000', '999 arrays in an extra top-level key: 1,000 levels', [{ text: `{"todos":[],"x":${arrays(999)}}` }, { text: `{"todos":[],"x":${arrays(999)}}`, options: DSH }]],
+    [
+      'arrays-1000',
+      '999 arrays in an extra top-level key: 1,000 levels',
+      [{ text: `{"todos":[],"x":${arrays(999)}}` }, { text: `{"todos":[],"x":${arrays(999)}}`, options: DSH }],
+    ],
     ['objects-1000', '999 objects in an extra top-level key: 1,000 levels', [{ text: `{"todos":[],"x":${objects(998)}}` }]],
-    ['item-key-1000', '997 levels in an item\'s extra key: accepted under "drop", an undeclared key under "reject"', [{ text: item(arrays(997)) }, { text: item(objects(996)), options: REJECT }, { text: item(arrays(997)), options: DSH }]],
+    [
+      'item-key-1000',
+      '997 levels in an item\'s extra key: accepted under "drop", an undeclared key under "reject"',
+      [{ text: item(arrays(997)) }, { text: item(objects(996)), options: REJECT }, { text: item(arrays(997)), options: DSH }],
+    ],
     ['content-1000', 'a content nested to 1,000 levels: not a string', [{ text: `{"todos":[{"content":${arrays(997)},"status":"pending"}]}` }]],
     ['item-1000', 'an item nested to 1,000 levels: not an object', [{ text: `{"todos":[${arrays(998)}]}` }]],
     ['todos-1000', '"todos" nested to 1,000 levels: an array whose item is not an object', [{ text: `{"todos":${arrays(999)}}` }]],
-    ['minus-zero-1000', '-0 at the bottom of 1,000 levels: refused (TW-JSON-2)', [{ text: `{"todos":[],"x":${arrays(999, '-0')}}` }, { text: item(objects(996, '-0')), agent: false }]],
-    ['129', '129 levels (one past a 128-level parser limit)', [{ text: `{"todos":[],"x":${arrays(128)}}` }, { text: item(objects(126, '"deep"')), options: DSH }]],
-    ['mixed-1000', 'arrays and objects alternating to 1,000 levels, strings with escapes at the bottom', [{ text: `{"todos":[{"content":"b","status":"completed"}],"x":${'[{"k":'.repeat(499)}"\\u0000\\ud800"${'}]'.repeat(499)}}` }]],
+    [
+      'minus-zero-1000',
+      '-0 at the bottom of 1,000 levels: refused (TW-JSON-2)',
+      [{ text: `{"todos":[],"x":${arrays(999, '-0')}}` }, { text: item(objects(996, '-0')), agent: false }],
+    ],
+    [
+      '129',
+      '129 levels (one past a 128-level parser limit)',
+      [{ text: `{"todos":[],"x":${arrays(128)}}` }, { text: item(objects(126, '"deep"')), options: DSH }],
+    ],
+    [
+      'mixed-1000',
+      'arrays and objects alternating to 1,000 levels, strings with escapes at the bottom',
+      [{ text: `{"todos":[{"content":"b","status":"completed"}],"x":${'[{"k":'.repeat(499)}"\\u0000\\ud800"${'}]'.repeat(499)}}` }],
+    ],
   ]
   return cases.map(([name, description, calls]) => modelCase(`traps/nesting/${name}`, ['TW-JSON-3'], `Nesting: ${description}`, calls))
 }
 
 function otherCases(): VectorCase[] {
   return [
-    modelCase('traps/surrogates/snapshot', ['TW-EVENT-1', 'TW-VALUE-1'], 'Lone surrogates in an accepted content are kept as they are, in the value, the event and the current list', [
-      { text: list(['a\ud800', 'pending'], ['\udc00b', 'in_progress'], ['\udfff\ud800', 'completed']) },
-    ]),
-    modelCase('traps/surrogates/distinct', ['TW-DUP-1'], 'Lone surrogates are distinct from one another and from U+FFFD (a port that replaces them sees duplicates)', [
-      { text: list(['\ud800', 'pending'], ['\udc00', 'pending'], ['\ufffd', 'pending'], ['\udbff', 'pending']) },
-      { text: list(['x\ud800', 'pending'], ['x\ufffd', 'pending'], ['x\ud800', 'pending']) },
-    ]),
+    modelCase(
+      'traps/surrogates/snapshot',
+      ['TW-EVENT-1', 'TW-VALUE-1'],
+      'Lone surrogates in an accepted content are kept as they are, in the value, the event and the current list',
+      [{ text: list(['a\ud800', 'pending'], ['\udc00b', 'in_progress'], ['\udfff\ud800', 'completed']) }],
+    ),
+    modelCase(
+      'traps/surrogates/distinct',
+      ['TW-DUP-1'],
+      'Lone surrogates are distinct from one another and from U+FFFD (a port that replaces them sees duplicates)',
+      [
+        { text: list(['\ud800', 'pending'], ['\udc00', 'pending'], ['\ufffd', 'pending'], ['\udbff', 'pending']) },
+        { text: list(['x\ud800', 'pending'], ['x\ufffd', 'pending'], ['x\ud800', 'pending']) },
+      ],
+    ),
     modelCase('traps/dup/no-normalization', ['TW-DUP-1'], 'No case folding, no Unicode normalization, no compatibility mapping: every pair here is distinct', [
-      { text: list(['\u00c5', 'pending'], ['\u212b', 'pending'], ['A\u030a', 'pending'], ['\ufb00', 'pending'], ['ff', 'pending'], ['A', 'pending'], ['a', 'pending'], ['\u0130', 'pending'], ['i\u0307', 'pending']) },
+      {
+        text: list(
+          ['\u00c5', 'pending'],
+          ['\u212b', 'pending'],
+          ['A\u030a', 'pending'],
+          ['\ufb00', 'pending'],
+          ['ff', 'pending'],
+          ['A', 'pending'],
+          ['a', 'pending'],
+          ['\u0130', 'pending'],
+          ['i\u0307', 'pending'],
+        ),
+      },
     ]),
-    modelCase('traps/order/count-before-owner', ['TW-ORDER-1', 'TW-ORDER-2'], 'Without an owner, the in_progress count still comes before the owner check; a duplicate still beats the count', [
-      { text: list(['a', 'in_progress'], ['b', 'in_progress']), agent: false },
-      { text: list(['a', 'in_progress'], ['b', 'in_progress'], ['c', 'in_progress']), agent: false, options: DSH },
-      { text: list(['a', 'in_progress'], ['b', 'in_progress'], [' a', 'pending']), agent: false },
-      { text: list(['a', 'in_progress'], ['b', 'in_progress'], ['\u3000', 'pending']), agent: false },
-      { text: list(['a', 'in_progress'], ['b', 'in_progress']), agent: false, options: { allowParallelInProgress: true } },
-    ]),
+    modelCase(
+      'traps/order/count-before-owner',
+      ['TW-ORDER-1', 'TW-ORDER-2'],
+      'Without an owner, the in_progress count still comes before the owner check; a duplicate still beats the count',
+      [
+        { text: list(['a', 'in_progress'], ['b', 'in_progress']), agent: false },
+        { text: list(['a', 'in_progress'], ['b', 'in_progress'], ['c', 'in_progress']), agent: false, options: DSH },
+        { text: list(['a', 'in_progress'], ['b', 'in_progress'], [' a', 'pending']), agent: false },
+        { text: list(['a', 'in_progress'], ['b', 'in_progress'], ['\u3000', 'pending']), agent: false },
+        { text: list(['a', 'in_progress'], ['b', 'in_progress']), agent: false, options: { allowParallelInProgress: true } },
+      ],
+    ),
     modelCase('traps/profiles/overrides', ['TW-PROFILE-1', 'TW-OPT-1'], "Each option given overrides its profile's setting, in both directions", [
       { text: list(['a', 'in_progress', { id: 1 }], ['b', 'in_progress']), options: { profile: 'dsh-0.1.1-rc.2', unknownItemKeys: 'drop' } },
       { text: list(['a', 'in_progress', { id: 1 }]), options: { profile: 'seed', unknownItemKeys: 'reject' } },
       { text: list(['a', 'in_progress'], ['b', 'in_progress']), options: { profile: 'dsh-0.1.1-rc.2', activeLimitWording: 'comma' } },
       { text: list(['a', 'in_progress'], ['b', 'in_progress']), options: { profile: 'seed', activeLimitWording: 'parentheses' } },
-      { text: list(['a', 'in_progress', { id: 1 }], ['b', 'in_progress']), options: { profile: 'dsh-0.1.1-rc.2', allowParallelInProgress: true, unknownItemKeys: 'drop' } },
+      {
+        text: list(['a', 'in_progress', { id: 1 }], ['b', 'in_progress']),
+        options: { profile: 'dsh-0.1.1-rc.2', allowParallelInProgress: true, unknownItemKeys: 'drop' },
+      },
       { text: list(['a', 'in_progress', { id: 1 }]), options: { profile: 'seed' } },
     ]),
   ]
@@ -392,15 +538,26 @@ function otherCases(): VectorCase[] {
 export const trapCases = (): VectorCase[] => [...quoteCases(), ...trimCases(), ...keyCases(), ...numberCases(), ...nestingCases(), ...otherCases()]
 
 const bump = (version: string, part: 0 | 1 | 2): string =>
-  version.split('.').map((n, i) => (i < part ? Number(n) : i === part ? Number(n) + 1 : 0)).join('.')
+  version
+    .split('.')
+    .map((n, i) => (i < part ? Number(n) : i === part ? Number(n) + 1 : 0))
+    .join('.')
 
 /** Semver of the new cases against the old: major when a case changed or went, minor when one came, patch for the rest. */
 export function nextVersion(previous: Vectors | null, next: Vectors): string {
   if (!previous) return FIRST_VERSION
   const version = previous.suite.version
   const key = (c: VectorCase) => JSON.stringify(c.calls)
-  const old = new Map(Object.values(previous.files).flatMap((f) => f.cases).map((c) => [c.id, key(c)]))
-  const now = new Map(Object.values(next.files).flatMap((f) => f.cases).map((c) => [c.id, key(c)]))
+  const old = new Map(
+    Object.values(previous.files)
+      .flatMap((f) => f.cases)
+      .map((c) => [c.id, key(c)]),
+  )
+  const now = new Map(
+    Object.values(next.files)
+      .flatMap((f) => f.cases)
+      .map((c) => [c.id, key(c)]),
+  )
   if ([...old].some(([id, calls]) => now.get(id) !== calls)) return bump(version, 0)
   if ([...now.keys()].some((id) => !old.has(id))) return bump(version, 1)
   const rest = (v: Vectors) => JSON.stringify({ ...v, suite: { ...v.suite, version: '' } })
@@ -415,7 +572,8 @@ export function buildVectors(previous: Vectors | null): Vectors {
     [GOLDEN_FILE]: { $schema: './case-file.schema.json', description: 'Every golden call of test/golden/calls/.', cases: goldenCases() },
     [TRAPS_FILE]: {
       $schema: './case-file.schema.json',
-      description: "Every trap class a port falls into, member by member (spec/protocol.md TW-KIT-TRAPS-1); expected outcomes from the spec's independent model.",
+      description:
+        "Every trap class a port falls into, member by member (spec/protocol.md TW-KIT-TRAPS-1); expected outcomes from the spec's independent model.",
       cases: trapCases(),
     },
   }
@@ -423,7 +581,15 @@ export function buildVectors(previous: Vectors | null): Vectors {
   if (!version) throw new Error('spec/todo.md states no "Version x.y.z."')
   const sha256 = createHash('sha256').update(readFileSync(SPEC_PATH)).digest('hex')
   const cases = Object.values(files).reduce((n, f) => n + f.cases.length, 0)
-  const suite = { $schema: './suite.schema.json', name: 'todo-write conformance vectors', version: FIRST_VERSION, protocol: 1, spec: { path: 'spec/todo.md', version, sha256 }, files: Object.keys(files), cases }
+  const suite = {
+    $schema: './suite.schema.json',
+    name: 'todo-write conformance vectors',
+    version: FIRST_VERSION,
+    protocol: 1,
+    spec: { path: 'spec/todo.md', version, sha256 },
+    files: Object.keys(files),
+    cases,
+  }
   const built: Vectors = { suite, files }
   built.suite.version = nextVersion(previous, built)
   return built

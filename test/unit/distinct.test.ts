@@ -24,8 +24,7 @@ const viaDistinct = (strings: readonly string[]): boolean[] => {
  * `count` distinct strings of length 40 that share one sampleKey: they differ only at
  * index 5, which the key does not sample (it samples 0, 10, 20, 29, 39 at this length).
  */
-const sharingAKey = (count: number): string[] =>
-  Array.from({ length: count }, (_, i) => 'a'.repeat(5) + String.fromCharCode(0x4e00 + i) + 'a'.repeat(34))
+const sharingAKey = (count: number): string[] => Array.from({ length: count }, (_, i) => 'a'.repeat(5) + String.fromCharCode(0x4e00 + i) + 'a'.repeat(34))
 
 /** `count` distinct ASCII strings. */
 const distinct = (count: number, prefix = 's'): string[] => Array.from({ length: count }, (_, i) => `${prefix}${i}`)

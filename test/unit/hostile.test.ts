@@ -43,10 +43,25 @@ describe('TW-JSON-2: a value is read once', () => {
   })
 
   it('three items whose status turns in_progress on a second read: refused or accepted as first read, never logged as three', () => {
-    const args = flipping({ todos: [{ content: 'a', status: 'pending' }, { content: 'b', status: 'pending' }, { content: 'c', status: 'pending' }] }, () => 'in_progress')
+    const args = flipping(
+      {
+        todos: [
+          { content: 'a', status: 'pending' },
+          { content: 'b', status: 'pending' },
+          { content: 'c', status: 'pending' },
+        ],
+      },
+      () => 'in_progress',
+    )
     const { outcome, events } = run(args)
     expect(outcome.text).toBe('Updated todo list: 3 pending, 0 in progress, 0 completed.')
-    expect(events[0]!.data).toEqual({ todos: [{ content: 'a', status: 'pending' }, { content: 'b', status: 'pending' }, { content: 'c', status: 'pending' }] })
+    expect(events[0]!.data).toEqual({
+      todos: [
+        { content: 'a', status: 'pending' },
+        { content: 'b', status: 'pending' },
+        { content: 'c', status: 'pending' },
+      ],
+    })
   })
 
   it('a Proxy todos that yields another array on a second iteration cannot smuggle a status in', () => {
@@ -60,9 +75,18 @@ describe('TW-JSON-2: a value is read once', () => {
   })
 
   it('a getter that throws answers with what it threw, and nothing is logged', () => {
-    const args = { get todos(): unknown { throw new Error('boom') } }
+    const args = {
+      get todos(): unknown {
+        throw new Error('boom')
+      },
+    }
     expect(run(args)).toEqual({ outcome: { isError: true, text: 'Error: boom', value: null, event: null }, events: [] })
-    const item = Object.defineProperty({ status: 'pending' }, 'content', { enumerable: true, get: () => { throw 'no content' } })
+    const item = Object.defineProperty({ status: 'pending' }, 'content', {
+      enumerable: true,
+      get: () => {
+        throw 'no content'
+      },
+    })
     expect(run({ todos: [item] }).outcome.text).toBe('Error: no content')
   })
 
@@ -74,7 +98,17 @@ describe('TW-JSON-2: a value is read once', () => {
     ['NaN', { todos: [{ content: 'a', status: 'pending', n: Number.NaN }] }],
     ['-0', { todos: [{ content: 'a', status: 'pending', n: -0 }] }],
     ['Infinity', { todos: [{ content: Number.POSITIVE_INFINITY, status: 'pending' }] }],
-    ['a class instance', { todos: [new (class Item { content = 'a'; status = 'pending' })()] }],
+    [
+      'a class instance',
+      {
+        todos: [
+          new (class Item {
+            content = 'a'
+            status = 'pending'
+          })(),
+        ],
+      },
+    ],
     ['a Date', { todos: [], when: new Date(0) }],
     ['a Map', { todos: new Map() }],
     ['a bigint', { todos: [{ content: 'a', status: 'pending', id: 1n }] }],
@@ -103,7 +137,12 @@ describe('TW-JSON-2: a value is read once', () => {
   })
 
   it('does not read non-enumerable or symbol keys, nor walk them', () => {
-    const item = Object.defineProperty({ content: 'a', status: 'pending' }, 'hidden', { enumerable: false, get: () => { throw new Error('read') } })
+    const item = Object.defineProperty({ content: 'a', status: 'pending' }, 'hidden', {
+      enumerable: false,
+      get: () => {
+        throw new Error('read')
+      },
+    })
     const { outcome } = run({ todos: [Object.assign(item, { [Symbol('s')]: () => 0 })] })
     expect(outcome.text).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
   })
@@ -116,7 +155,7 @@ describe('TW-JSON-2: a value is read once', () => {
   })
 })
 
-describe('TW-JSON-2: inherited keys are not the caller\'s', () => {
+describe("TW-JSON-2: inherited keys are not the caller's", () => {
   const polluted = Object.prototype as Record<string, unknown>
   afterEach(() => {
     delete polluted.content
@@ -142,7 +181,12 @@ describe('TW-JSON-2: inherited keys are not the caller\'s', () => {
   it('Object.prototype.allowParallelInProgress does not turn the default off', () => {
     polluted.allowParallelInProgress = true
     expect(parseOptions({})).toEqual({ ok: true, options: { allowParallelInProgress: false, unknownItemKeys: 'drop', activeLimitWording: 'comma' } })
-    const two = { todos: [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }] }
+    const two = {
+      todos: [
+        { content: 'a', status: 'in_progress' },
+        { content: 'b', status: 'in_progress' },
+      ],
+    }
     expect(run(two).outcome.text).toBe('Error: invalid todos: at most one task may be in_progress, got 2')
   })
 })
@@ -150,7 +194,9 @@ describe('TW-JSON-2: inherited keys are not the caller\'s', () => {
 describe('TW-APPEND-1: an asynchronous append', () => {
   const args = { todos: [{ content: 'a', status: 'pending' }] }
   const failing = { agent: { session: { append: () => Promise.reject(new Error('disk full')) } } }
-  const slow = (log: unknown[]) => ({ agent: { session: { append: (type: string, data: unknown) => new Promise((resolve) => setTimeout(() => resolve(log.push({ type, data })), 1)) } } })
+  const slow = (log: unknown[]) => ({
+    agent: { session: { append: (type: string, data: unknown) => new Promise((resolve) => setTimeout(() => resolve(log.push({ type, data })), 1)) } },
+  })
 
   it('the tool awaits it: a rejection fails the call, with its message', async () => {
     await expect(createTodoWriteTool().execute(args, failing)).rejects.toThrow('disk full')
@@ -170,7 +216,9 @@ describe('TW-APPEND-1: an asynchronous append', () => {
     const listener = (reason: unknown) => void unhandled.push(reason)
     process.on('unhandledRejection', listener)
     try {
-      expect(() => callTodoWrite(args, failing)).toThrow('callTodoWrite: the session appends asynchronously (append returned a promise); use callTodoWriteAsync')
+      expect(() => callTodoWrite(args, failing)).toThrow(
+        'callTodoWrite: the session appends asynchronously (append returned a promise); use callTodoWriteAsync',
+      )
       await new Promise((resolve) => setTimeout(resolve, 5))
       expect(unhandled).toEqual([])
     } finally {

@@ -51,7 +51,10 @@ describe('TW-REPLAY-1: currentTodos', () => {
     const session = new MemorySession()
     session.append('x', 1)
     session.append('todo/write', { todos: A })
-    expect(session.events).toEqual([{ type: 'x', seq: 0, data: 1 }, { type: 'todo/write', seq: 1, data: { todos: A } }])
+    expect(session.events).toEqual([
+      { type: 'x', seq: 0, data: 1 },
+      { type: 'todo/write', seq: 1, data: { todos: A } },
+    ])
   })
 })
 
@@ -71,7 +74,9 @@ describe('TW-STANDING-1: standingPlan', () => {
 describe('TW-LOG-1: checkLog', () => {
   it('accepts logs whose snapshots hold, parallel in_progress included', () => {
     expect(checkLog([])).toBeNull()
-    expect(checkLog([turn(0, 'turn/start'), write(1, []), write(2, [...A, { content: 'c', status: 'in_progress' }]), { type: 'other', seq: 3, data: null }])).toBeNull()
+    expect(
+      checkLog([turn(0, 'turn/start'), write(1, []), write(2, [...A, { content: 'c', status: 'in_progress' }]), { type: 'other', seq: 3, data: null }]),
+    ).toBeNull()
   })
 
   it.each([
@@ -85,7 +90,16 @@ describe('TW-LOG-1: checkLog', () => {
     [{ todos: [{ content: '', status: 'pending' }] }, 'todos[0].content is empty'],
     [{ todos: [{ content: 'a ', status: 'pending' }] }, 'todos[0].content is not trimmed'],
     [{ todos: [{ content: '\ufeffa', status: 'pending' }] }, 'todos[0].content is not trimmed'],
-    [{ todos: [{ content: 'a', status: 'pending' }, { content: 'b', status: 'pending' }, { content: 'a', status: 'done' }] }, 'todos[2].content duplicates todos[0]'],
+    [
+      {
+        todos: [
+          { content: 'a', status: 'pending' },
+          { content: 'b', status: 'pending' },
+          { content: 'a', status: 'done' },
+        ],
+      },
+      'todos[2].content duplicates todos[0]',
+    ],
     [{ todos: [{ content: 'a', status: 'done' }] }, 'todos[0].status is not one of ["pending","in_progress","completed"]'],
     [{ todos: [{ content: 'a' }] }, 'todos[0].status is not one of ["pending","in_progress","completed"]'],
   ])('%j → %s', (data, message) => {

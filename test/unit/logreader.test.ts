@@ -49,7 +49,10 @@ describe('LogParser: the header (TW-LOG-4)', () => {
   })
 
   it('a missing header whose line 1 is not an event either gets both messages', () => {
-    expect(problems(parse(['{"seq":0}', ev(0)]))).toEqual(['1: missing header: expected {"type":"session","version":0,…}', '1: not an event: "type" is not a string'])
+    expect(problems(parse(['{"seq":0}', ev(0)]))).toEqual([
+      '1: missing header: expected {"type":"session","version":0,…}',
+      '1: not an event: "type" is not a string',
+    ])
   })
 
   it.each([

@@ -23,7 +23,12 @@ describe('renderPlan (TW-RENDER-1)', () => {
   })
 
   it('keeps list order and the content as it is (spaces, Unicode)', () => {
-    expect(renderPlan([{ content: 'b  é 😀', status: 'pending' }, { content: 'a', status: 'pending' }])).toBe('Plan\n○ b  é 😀\n○ a\n')
+    expect(
+      renderPlan([
+        { content: 'b  é 😀', status: 'pending' },
+        { content: 'a', status: 'pending' },
+      ]),
+    ).toBe('Plan\n○ b  é 😀\n○ a\n')
   })
 })
 

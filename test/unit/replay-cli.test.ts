@@ -17,7 +17,8 @@ const WARN = (n: string) => `todo-write: warning: ${n} in the log; the output ho
 const USAGE = 'Run `todo-write --help` for usage.\n'
 const write = (seq: number, todos: string) => `{"type":"todo/write","seq":${seq},"time":0,"data":{"todos":${todos}}}\n`
 
-const FINAL = '[{"content":"read the tokenizer","status":"completed"},{"content":"fix the off-by-one","status":"in_progress"},{"content":"run the tests","status":"pending"}]'
+const FINAL =
+  '[{"content":"read the tokenizer","status":"completed"},{"content":"fix the off-by-one","status":"in_progress"},{"content":"run the tests","status":"pending"}]'
 
 describe('replay on the shipped sample log (TW-REPLAY-CLI-1)', () => {
   it('prints the current list', async () => {
@@ -83,15 +84,21 @@ describe('replay modes (TW-REPLAY-CLI-1, TW-REPLAY-CLI-3)', () => {
     expect(two).toEqual({
       status: 1,
       stdout: 'check: 2 events, 2 todo/write, 2 problems\n',
-      stderr: 'todo-write: line 3: not JSON\ntodo-write: line 4: todo/write seq 2 breaks the durable-log invariant: todos[0].content is empty\n' + WARN('2 problems'),
+      stderr:
+        'todo-write: line 3: not JSON\ntodo-write: line 4: todo/write seq 2 breaks the durable-log invariant: todos[0].content is empty\n' + WARN('2 problems'),
     })
   })
 
   it('--acp skips a broken snapshot and reports it', async () => {
     const log = HEADER + write(0, '[{"content":"a","status":"pending"}]') + write(1, '[{"content":"a","status":"later"}]') + write(2, '[]')
     const result = await run(['replay', '--acp', '-'], log)
-    expect(result.stdout).toBe('{"sessionUpdate":"plan","entries":[{"content":"a","priority":"medium","status":"pending"}]}\n{"sessionUpdate":"plan","entries":[]}\n')
-    expect(result.stderr).toBe('todo-write: line 3: todo/write seq 1 breaks the durable-log invariant: todos[0].status is not one of ["pending","in_progress","completed"]\n' + WARN('1 problem'))
+    expect(result.stdout).toBe(
+      '{"sessionUpdate":"plan","entries":[{"content":"a","priority":"medium","status":"pending"}]}\n{"sessionUpdate":"plan","entries":[]}\n',
+    )
+    expect(result.stderr).toBe(
+      'todo-write: line 3: todo/write seq 1 breaks the durable-log invariant: todos[0].status is not one of ["pending","in_progress","completed"]\n' +
+        WARN('1 problem'),
+    )
     expect(result.status).toBe(1)
   })
 
@@ -100,7 +107,11 @@ describe('replay modes (TW-REPLAY-CLI-1, TW-REPLAY-CLI-3)', () => {
   })
 
   it('TW-LOG-6: --verify: log problems alone make the exit 1', async () => {
-    expect(await run(['replay', '--verify', '-'], HEADER + 'x\n')).toEqual({ status: 1, stdout: 'verify: 0 todo_write calls, 0 mismatches\n', stderr: 'todo-write: line 2: not JSON\n' + WARN('1 problem') })
+    expect(await run(['replay', '--verify', '-'], HEADER + 'x\n')).toEqual({
+      status: 1,
+      stdout: 'verify: 0 todo_write calls, 0 mismatches\n',
+      stderr: 'todo-write: line 2: not JSON\n' + WARN('1 problem'),
+    })
   })
 
   it('--verify takes the option flags', async () => {
@@ -112,12 +123,18 @@ describe('replay modes (TW-REPLAY-CLI-1, TW-REPLAY-CLI-3)', () => {
     const dropped = await run(['replay', '--verify', '--unknown-item-keys=drop', '-'], log)
     expect(dropped.status).toBe(1)
     expect(dropped.stdout).toMatch(/^seq 1: call "c": isError true, the reference says false\n/)
-    expect((await run(['replay', '--verify', '--unknown-item-keys', 'keep', '-'], log)).stderr).toBe('todo-write: --unknown-item-keys must be "drop" or "reject", got "keep"\n' + USAGE)
+    expect((await run(['replay', '--verify', '--unknown-item-keys', 'keep', '-'], log)).stderr).toBe(
+      'todo-write: --unknown-item-keys must be "drop" or "reject", got "keep"\n' + USAGE,
+    )
   })
 
   it('a mismatch alone makes the exit 1', async () => {
     const log = HEADER + '{"type":"tool/call","seq":0,"time":0,"data":{"callId":"c","name":"todo_write","arguments":"{}"}}\n'
-    expect(await run(['replay', '--verify', '-'], log)).toEqual({ status: 1, stdout: 'seq 0: call "c": no tool/result logged\nverify: 1 todo_write call, 1 mismatch\n', stderr: '' })
+    expect(await run(['replay', '--verify', '-'], log)).toEqual({
+      status: 1,
+      stdout: 'seq 0: call "c": no tool/result logged\nverify: 1 todo_write call, 1 mismatch\n',
+      stderr: '',
+    })
   })
 })
 

@@ -57,7 +57,10 @@ describe('PlanReplay', () => {
   })
 
   it('TW-LOG-1: the in_progress count is not checked', () => {
-    const two = [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }]
+    const two = [
+      { content: 'a', status: 'in_progress' },
+      { content: 'b', status: 'in_progress' },
+    ]
     expect(fold([write(0, two)]).plan.current).toEqual(two)
   })
 
@@ -69,7 +72,16 @@ describe('PlanReplay', () => {
     [{ todos: [{ content: 1, status: 'pending' }] }, 'todos[0].content is not a string'],
     [{ todos: [{ content: '', status: 'pending' }] }, 'todos[0].content is empty'],
     [{ todos: [{ content: '\ufeffa', status: 'pending' }] }, 'todos[0].content is not trimmed'],
-    [{ todos: [{ content: 'a', status: 'pending' }, { content: 'b', status: 'pending' }, { content: 'a', status: 'done' }] }, 'todos[2].content duplicates todos[0]'],
+    [
+      {
+        todos: [
+          { content: 'a', status: 'pending' },
+          { content: 'b', status: 'pending' },
+          { content: 'a', status: 'done' },
+        ],
+      },
+      'todos[2].content duplicates todos[0]',
+    ],
     [{ todos: [{ content: 'a', status: 'Pending' }] }, 'todos[0].status is not one of ["pending","in_progress","completed"]'],
     [{ todos: [{ content: 'a' }] }, 'todos[0].status is not one of ["pending","in_progress","completed"]'],
   ])('TW-LOG-1: %j → %s (as checkLog says)', (data, message) => {
@@ -84,7 +96,14 @@ describe('PlanReplay', () => {
   })
 
   it('agrees with currentTodos and standingPlan on a sound log', () => {
-    const events: LogEvent[] = [{ type: 'turn/start', seq: 0 }, write(1, A), { type: 'turn/end', seq: 2 }, { type: 'turn/start', seq: 3 }, write(4, B), { type: 'turn/start', seq: 5 }]
+    const events: LogEvent[] = [
+      { type: 'turn/start', seq: 0 },
+      write(1, A),
+      { type: 'turn/end', seq: 2 },
+      { type: 'turn/start', seq: 3 },
+      write(4, B),
+      { type: 'turn/start', seq: 5 },
+    ]
     for (let n = 0; n <= events.length; n++) {
       const { plan } = fold(events.slice(0, n))
       expect(plan.current).toEqual(currentTodos(events.slice(0, n)))

@@ -37,7 +37,11 @@ describe('TW-OPT-1: options', () => {
     expect(resolveOptions()).toEqual(DEFAULT_OPTIONS)
     expect(resolveOptions({ allowParallelInProgress: true })).toEqual({ ...seed, allowParallelInProgress: true })
     expect(resolveOptions({ unknownItemKeys: 'reject' })).toEqual({ ...seed, unknownItemKeys: 'reject' })
-    expect(resolveOptions({ profile: 'dsh-0.1.1-rc.2', unknownItemKeys: 'drop' })).toEqual({ allowParallelInProgress: false, unknownItemKeys: 'drop', activeLimitWording: 'parentheses' })
+    expect(resolveOptions({ profile: 'dsh-0.1.1-rc.2', unknownItemKeys: 'drop' })).toEqual({
+      allowParallelInProgress: false,
+      unknownItemKeys: 'drop',
+      activeLimitWording: 'parentheses',
+    })
   })
 
   it('an unknown key or a bad value is an error naming each problem', () => {
@@ -72,10 +76,17 @@ describe('the worded walk', () => {
 
 describe('TW-ENVELOPE-1: a thrown value in the result', () => {
   it('is answered with its message, or its text when it is not an Error', () => {
-    const failing = (thrown: unknown) => ({ agent: { session: { append: () => { throw thrown } } } })
+    const failing = (thrown: unknown) => ({
+      agent: {
+        session: {
+          append: () => {
+            throw thrown
+          },
+        },
+      },
+    })
     const args = { todos: [] }
     expect(callTodoWrite(args, failing(new Error('boom')))).toEqual({ isError: true, text: 'Error: boom', value: null, event: null })
     expect(callTodoWrite(args, failing('plain'))).toEqual({ isError: true, text: 'Error: plain', value: null, event: null })
   })
 })
-

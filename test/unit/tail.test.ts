@@ -31,7 +31,7 @@ async function streamed(path: string) {
 }
 
 async function fromEnd(path: string) {
-  return { current: (planFromEnd(path, 'current')).plan, standing: (planFromEnd(path, 'standing')).plan }
+  return { current: planFromEnd(path, 'current').plan, standing: planFromEnd(path, 'standing').plan }
 }
 
 /** Lines a log might be damaged with: unreadable, broken snapshots, other events, a cut last line. */
@@ -47,28 +47,43 @@ const DAMAGE = [
 ]
 
 describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => {
-  asyncProperty('TW-PROP-TAIL: on every generated log, damaged or not, cut mid-line or not, the current list and the standing plan agree', [segments, fc.array(fc.tuple(fc.nat(), fc.nat({ max: DAMAGE.length - 1 })), { maxLength: 6 }), fc.nat(), fc.boolean()], async (segs, inserts, cutAt, cutLast) => {
-    const lines = harnessLog(segs).text.split('\n').slice(0, -1)
-    for (const [at, which] of inserts) lines.splice(at % (lines.length + 1), 0, DAMAGE[which]!)
-    let text = lines.join('\n') + '\n'
-    // A crash mid-append: the last line cut anywhere.
-    if (cutLast) text = text.slice(0, text.length - 1 - (cutAt % Math.max(1, text.length - 1)))
-    const path = file(text)
-    expect(await fromEnd(path)).toEqual(await streamed(path))
-  }, { numRuns: 150 })
+  asyncProperty(
+    'TW-PROP-TAIL: on every generated log, damaged or not, cut mid-line or not, the current list and the standing plan agree',
+    [segments, fc.array(fc.tuple(fc.nat(), fc.nat({ max: DAMAGE.length - 1 })), { maxLength: 6 }), fc.nat(), fc.boolean()],
+    async (segs, inserts, cutAt, cutLast) => {
+      const lines = harnessLog(segs).text.split('\n').slice(0, -1)
+      for (const [at, which] of inserts) lines.splice(at % (lines.length + 1), 0, DAMAGE[which]!)
+      let text = lines.join('\n') + '\n'
+      // A crash mid-append: the last line cut anywhere.
+      if (cutLast) text = text.slice(0, text.length - 1 - (cutAt % Math.max(1, text.length - 1)))
+      const path = file(text)
+      expect(await fromEnd(path)).toEqual(await streamed(path))
+    },
+    { numRuns: 150 },
+  )
 
   it('reads only the end: one line of a long log for the current list, the header aside', async () => {
     const events = Array.from({ length: 5000 }, (_, i) => `{"type":"x","seq":${i + 1},"data":{}}`)
-    const path = file(['{"type":"session","version":0}', '{"type":"todo/write","seq":0,"data":{"todos":[]}}', ...events, '{"type":"todo/write","seq":5001,"data":{"todos":[{"content":"last","status":"pending"}]}}', ''].join('\n'))
+    const path = file(
+      [
+        '{"type":"session","version":0}',
+        '{"type":"todo/write","seq":0,"data":{"todos":[]}}',
+        ...events,
+        '{"type":"todo/write","seq":5001,"data":{"todos":[{"content":"last","status":"pending"}]}}',
+        '',
+      ].join('\n'),
+    )
     const tail = planFromEnd(path)
     expect(tail).toEqual({ plan: [{ content: 'last', status: 'pending' }], problems: [], linesRead: 1 })
-    expect((planFromEnd(path, 'standing')).linesRead).toBe(1)
+    expect(planFromEnd(path, 'standing').linesRead).toBe(1)
   })
 
   it('decodes UTF-8 whole when a character straddles a block boundary', async () => {
     for (const pad of [65_534, 65_535, 65_536, 65_537]) {
       const content = 'a'.repeat(pad) + '😀é'
-      const path = file(`{"type":"session","version":0}\n{"type":"todo/write","seq":0,"data":{"todos":[{"content":${JSON.stringify(content)},"status":"pending"}]}}\n`)
+      const path = file(
+        `{"type":"session","version":0}\n{"type":"todo/write","seq":0,"data":{"todos":[{"content":${JSON.stringify(content)},"status":"pending"}]}}\n`,
+      )
       expect(latestPlanOf(path)).toEqual([{ content, status: 'pending' }])
     }
   })
@@ -87,7 +102,11 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
 
   it('a log without a header reads line 1 as an event, as streaming does', async () => {
     const path = file('{"type":"todo/write","seq":0,"data":{"todos":[{"content":"a","status":"pending"}]}}\n')
-    expect(planFromEnd(path)).toEqual({ plan: [{ content: 'a', status: 'pending' }], problems: [{ line: 1, fromEnd: false, message: 'missing header: expected {"type":"session","version":0,…}' }], linesRead: 1 })
+    expect(planFromEnd(path)).toEqual({
+      plan: [{ content: 'a', status: 'pending' }],
+      problems: [{ line: 1, fromEnd: false, message: 'missing header: expected {"type":"session","version":0,…}' }],
+      linesRead: 1,
+    })
   })
 
   it('an empty file: no plan, the empty log named', async () => {

@@ -18,13 +18,18 @@ describe('the tool object', () => {
     const tool = createTodoWriteTool()
     expect(tool.name).toBe('todo_write')
     expect(tool.output.schema).toEqual(JSON.parse(JSON.stringify(TodoWriteValue)))
-    expect(tool.output.render({}, { todos: [], counts: { pending: 3, inProgress: 1, completed: 12 } })).toEqual([{ type: 'text', text: 'Updated todo list: 3 pending, 1 in progress, 12 completed.' }])
+    expect(tool.output.render({}, { todos: [], counts: { pending: 3, inProgress: 1, completed: 12 } })).toEqual([
+      { type: 'text', text: 'Updated todo list: 3 pending, 1 in progress, 12 completed.' },
+    ])
   })
 
   it('TW-OPT-PARALLEL-2: the description states the in_progress policy in force', () => {
     expect(createTodoWriteTool().description).toBe(DEFAULT_DESCRIPTION)
     expect(createTodoWriteTool({ allowParallelInProgress: true }).description).toBe(
-      DEFAULT_DESCRIPTION.replace('At most one task may be in_progress at a time.', 'Several tasks may be in_progress at once when you work on them in parallel.'),
+      DEFAULT_DESCRIPTION.replace(
+        'At most one task may be in_progress at a time.',
+        'Several tasks may be in_progress at once when you work on them in parallel.',
+      ),
     )
   })
 
@@ -50,15 +55,21 @@ describe('the tool object', () => {
 
 describe('TW-PRESENT-1: presentCall', () => {
   it('presents schema-valid arguments as the generic card, rawInput as sent', () => {
-    const todos = [{ content: ' a ', status: 'pending', id: 1 }, { content: 'a', status: 'in_progress' }]
+    const todos = [
+      { content: ' a ', status: 'pending', id: 1 },
+      { content: 'a', status: 'in_progress' },
+    ]
     const card = createTodoWriteTool().presentCall({ todos })
     expect(card).toEqual({ card: 'generic', title: 'Update todo list', kind: 'other', rawInput: todos })
     expect(card!.rawInput).toBe(todos)
   })
 
-  it.each([[null], [{}], [{ todos: {} }], [{ todos: [{ content: 'a' }] }], [{ todos: [{ content: 'a', status: 'done' }] }]])('presents nothing for %j', (args) => {
-    expect(createTodoWriteTool().presentCall(args)).toBeUndefined()
-  })
+  it.each([[null], [{}], [{ todos: {} }], [{ todos: [{ content: 'a' }] }], [{ todos: [{ content: 'a', status: 'done' }] }]])(
+    'presents nothing for %j',
+    (args) => {
+      expect(createTodoWriteTool().presentCall(args)).toBeUndefined()
+    },
+  )
 
   it('follows the schema of the options in force', () => {
     const args = { todos: [{ content: 'a', status: 'pending', id: 1 }] }
@@ -68,7 +79,15 @@ describe('TW-PRESENT-1: presentCall', () => {
 })
 
 describe('a session whose append throws', () => {
-  const failing = (thrown: unknown) => ({ agent: { session: { append: () => { throw thrown } } } })
+  const failing = (thrown: unknown) => ({
+    agent: {
+      session: {
+        append: () => {
+          throw thrown
+        },
+      },
+    },
+  })
   const args = { todos: [{ content: 'a', status: 'pending' }] }
 
   it('callTodoWrite answers with the thrown message, as the registry would (TW-ENVELOPE-1)', () => {

@@ -8,8 +8,16 @@ import type { TodoWriteOptions } from '../../src/core/options.js'
 
 const OK1 = 'Updated todo list: 1 pending, 0 in progress, 0 completed.'
 let seq = 0
-const call = (callId: unknown, args: unknown, name = 'todo_write'): LogEvent => ({ type: 'tool/call', seq: seq++, data: { turn: 1, step: 1, callId, name, arguments: args } })
-const result = (callId: unknown, text: string, isError: unknown, content: unknown = [{ type: 'text', text }]): LogEvent => ({ type: 'tool/result', seq: seq++, data: { turn: 1, step: 1, callId, content, isError } })
+const call = (callId: unknown, args: unknown, name = 'todo_write'): LogEvent => ({
+  type: 'tool/call',
+  seq: seq++,
+  data: { turn: 1, step: 1, callId, name, arguments: args },
+})
+const result = (callId: unknown, text: string, isError: unknown, content: unknown = [{ type: 'text', text }]): LogEvent => ({
+  type: 'tool/result',
+  seq: seq++,
+  data: { turn: 1, step: 1, callId, content, isError },
+})
 const write = (todos: unknown): LogEvent => ({ type: 'todo/write', seq: seq++, data: { todos } })
 const A = '{"todos":[{"content":" a ","status":"pending","id":7}]}'
 const A_TODOS = [{ content: 'a', status: 'pending' }]
@@ -33,7 +41,11 @@ describe('expectedOutcome (TW-VERIFY-1)', () => {
   })
 
   it('a refused call appends nothing', () => {
-    expect(expectedOutcome('{"todos":[{"content":"","status":"pending"}]}')).toEqual({ isError: true, text: 'Error: invalid todo: `content` must be a non-empty string', data: null })
+    expect(expectedOutcome('{"todos":[{"content":"","status":"pending"}]}')).toEqual({
+      isError: true,
+      text: 'Error: invalid todo: `content` must be a non-empty string',
+      data: null,
+    })
   })
 
   it('takes the deployment options', () => {
@@ -60,7 +72,10 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
   })
 
   it('the caller owns a session: a logged owner error is a mismatch', () => {
-    const events = log(() => call('c1', A), () => result('c1', 'Error: todo_write requires an owning agent session', true))
+    const events = log(
+      () => call('c1', A),
+      () => result('c1', 'Error: todo_write requires an owning agent session', true),
+    )
     expect(verify(events).mismatches).toEqual([
       'seq 1: call "c1": isError true, the reference says false',
       `seq 1: call "c1": text "Error: todo_write requires an owning agent session", the reference says "${OK1}"`,
@@ -69,51 +84,122 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
   })
 
   it('a snapshot for a refused call, and a snapshot that differs (byte for byte, key order included)', () => {
-    const refused = log(() => call('c1', '{"todos":[{"content":"a","status":"on"}]}'), () => write([{ content: 'a', status: 'on' }]), () => result('c1', 'Error: invalid arguments: "todos[0].status" must be one of ["pending","in_progress","completed"]', true))
+    const refused = log(
+      () => call('c1', '{"todos":[{"content":"a","status":"on"}]}'),
+      () => write([{ content: 'a', status: 'on' }]),
+      () => result('c1', 'Error: invalid arguments: "todos[0].status" must be one of ["pending","in_progress","completed"]', true),
+    )
     expect(verify(refused).mismatches).toEqual(['seq 1: call "c1": todo/write logged, the reference appends none'])
-    const reordered = log(() => call('c1', A), () => write([{ status: 'pending', content: 'a' }]), () => result('c1', OK1, false))
-    expect(verify(reordered).mismatches).toEqual(['seq 1: call "c1": todo/write data {"todos":[{"status":"pending","content":"a"}]}, the reference appends {"todos":[{"content":"a","status":"pending"}]}'])
-    const untrimmed = log(() => call('c1', A), () => write([{ content: ' a ', status: 'pending' }]), () => result('c1', OK1, false))
-    expect(verify(untrimmed).mismatches).toEqual(['seq 1: call "c1": todo/write data {"todos":[{"content":" a ","status":"pending"}]}, the reference appends {"todos":[{"content":"a","status":"pending"}]}'])
+    const reordered = log(
+      () => call('c1', A),
+      () => write([{ status: 'pending', content: 'a' }]),
+      () => result('c1', OK1, false),
+    )
+    expect(verify(reordered).mismatches).toEqual([
+      'seq 1: call "c1": todo/write data {"todos":[{"status":"pending","content":"a"}]}, the reference appends {"todos":[{"content":"a","status":"pending"}]}',
+    ])
+    const untrimmed = log(
+      () => call('c1', A),
+      () => write([{ content: ' a ', status: 'pending' }]),
+      () => result('c1', OK1, false),
+    )
+    expect(verify(untrimmed).mismatches).toEqual([
+      'seq 1: call "c1": todo/write data {"todos":[{"content":" a ","status":"pending"}]}, the reference appends {"todos":[{"content":"a","status":"pending"}]}',
+    ])
   })
 
   it.each([
     ['not an array', { type: 'text', text: OK1 }],
-    ['two parts', [{ type: 'text', text: OK1 }, { type: 'text', text: '' }]],
+    [
+      'two parts',
+      [
+        { type: 'text', text: OK1 },
+        { type: 'text', text: '' },
+      ],
+    ],
     ['no part', []],
     ['a part that is not an object', [OK1]],
     ['a part that is not text', [{ type: 'image', text: OK1 }]],
     ['a text that is not a string', [{ type: 'text', text: 1 }]],
   ])('content that is %s is not one text part', (_, content) => {
-    const events = log(() => call('c1', A), () => write(A_TODOS), () => result('c1', OK1, false, content))
+    const events = log(
+      () => call('c1', A),
+      () => write(A_TODOS),
+      () => result('c1', OK1, false, content),
+    )
     expect(verify(events).mismatches).toEqual(['seq 2: call "c1": content is not one text part'])
   })
 
   it('isError missing or not a boolean', () => {
-    expect(verify(log(() => call('c1', A), () => write(A_TODOS), () => result('c1', OK1, undefined))).mismatches).toEqual(['seq 2: call "c1": isError undefined, the reference says false'])
-    expect(verify(log(() => call('c1', A), () => write(A_TODOS), () => result('c1', OK1, 'false'))).mismatches).toEqual(['seq 2: call "c1": isError "false", the reference says false'])
+    expect(
+      verify(
+        log(
+          () => call('c1', A),
+          () => write(A_TODOS),
+          () => result('c1', OK1, undefined),
+        ),
+      ).mismatches,
+    ).toEqual(['seq 2: call "c1": isError undefined, the reference says false'])
+    expect(
+      verify(
+        log(
+          () => call('c1', A),
+          () => write(A_TODOS),
+          () => result('c1', OK1, 'false'),
+        ),
+      ).mismatches,
+    ).toEqual(['seq 2: call "c1": isError "false", the reference says false'])
   })
 
   it('arguments that are not JSON: isError true and no snapshot pass, whatever the text', () => {
-    expect(verify(log(() => call('c1', '{"todos":'), () => result('c1', 'Error: bad JSON', true))).mismatches).toEqual([])
-    expect(verify(log(() => call('c1', '{"todos":'), () => write([]), () => result('c1', 'x', false))).mismatches).toEqual([
-      'seq 2: call "c1": isError false, the reference says true',
-      'seq 1: call "c1": todo/write logged, the reference appends none',
-    ])
+    expect(
+      verify(
+        log(
+          () => call('c1', '{"todos":'),
+          () => result('c1', 'Error: bad JSON', true),
+        ),
+      ).mismatches,
+    ).toEqual([])
+    expect(
+      verify(
+        log(
+          () => call('c1', '{"todos":'),
+          () => write([]),
+          () => result('c1', 'x', false),
+        ),
+      ).mismatches,
+    ).toEqual(['seq 2: call "c1": isError false, the reference says true', 'seq 1: call "c1": todo/write logged, the reference appends none'])
   })
 
   it('arguments that are not a string are a mismatch, then checked like unparseable ones', () => {
-    expect(verify(log(() => call('c1', { todos: [] }), () => result('c1', 'Error', true)))).toEqual({ mismatches: ['seq 0: call "c1": data.arguments is not a JSON text'], calls: 1 })
+    expect(
+      verify(
+        log(
+          () => call('c1', { todos: [] }),
+          () => result('c1', 'Error', true),
+        ),
+      ),
+    ).toEqual({ mismatches: ['seq 0: call "c1": data.arguments is not a JSON text'], calls: 1 })
   })
 
   it('a call without a string callId', () => {
     expect(verify(log(() => call(undefined, A)))).toEqual({ mismatches: ['seq 0: todo_write tool/call has no callId'], calls: 1 })
-    expect(verify(log(() => call(7, A), () => write(A_TODOS))).mismatches).toEqual(['seq 0: todo_write tool/call has no callId', 'seq 1: todo/write that no todo_write call accounts for'])
+    expect(
+      verify(
+        log(
+          () => call(7, A),
+          () => write(A_TODOS),
+        ),
+      ).mismatches,
+    ).toEqual(['seq 0: todo_write tool/call has no callId', 'seq 1: todo/write that no todo_write call accounts for'])
   })
 
   it('a call with no result before the log ends; end() reports it once', () => {
     const verifier = new Verifier()
-    const events = log(() => call('c1', A), () => write(A_TODOS))
+    const events = log(
+      () => call('c1', A),
+      () => write(A_TODOS),
+    )
     expect(events.flatMap((event) => verifier.push(event))).toEqual([])
     expect(verifier.end()).toEqual([{ seq: 0, message: 'call "c1": no tool/result logged' }])
     expect(verifier.end()).toEqual([])
@@ -121,8 +207,25 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
 
   it('a snapshot outside any call, or a second one for the same call', () => {
     expect(verify(log(() => write(A_TODOS))).mismatches).toEqual(['seq 0: todo/write that no todo_write call accounts for'])
-    expect(verify(log(() => call('c1', A), () => write(A_TODOS), () => write(A_TODOS), () => result('c1', OK1, false))).mismatches).toEqual(['seq 2: todo/write that no todo_write call accounts for'])
-    expect(verify(log(() => call('c1', A), () => result('c1', OK1, false), () => write(A_TODOS))).mismatches).toEqual([
+    expect(
+      verify(
+        log(
+          () => call('c1', A),
+          () => write(A_TODOS),
+          () => write(A_TODOS),
+          () => result('c1', OK1, false),
+        ),
+      ).mismatches,
+    ).toEqual(['seq 2: todo/write that no todo_write call accounts for'])
+    expect(
+      verify(
+        log(
+          () => call('c1', A),
+          () => result('c1', OK1, false),
+          () => write(A_TODOS),
+        ),
+      ).mismatches,
+    ).toEqual([
       'seq 0: call "c1": no todo/write logged, the reference appends {"todos":[{"content":"a","status":"pending"}]}',
       'seq 2: todo/write that no todo_write call accounts for',
     ])
@@ -144,14 +247,26 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
   it('a snapshot goes to the earliest open call the reference lets write', () => {
     const refused = '{"todos":[{"content":"","status":"pending"}]}'
     const EMPTY = 'Error: invalid todo: `content` must be a non-empty string'
-    const events = log(() => call('c1', refused), () => call('c2', A), () => write(A_TODOS), () => result('c1', EMPTY, true), () => result('c2', OK1, false))
+    const events = log(
+      () => call('c1', refused),
+      () => call('c2', A),
+      () => write(A_TODOS),
+      () => result('c1', EMPTY, true),
+      () => result('c2', OK1, false),
+    )
     expect(verify(events).mismatches).toEqual([])
   })
 
   it('else to the earliest open call without one', () => {
     const refused = '{"todos":[{"content":"","status":"pending"}]}'
     const EMPTY = 'Error: invalid todo: `content` must be a non-empty string'
-    const events = log(() => call('c1', refused), () => call('c2', refused), () => write(A_TODOS), () => result('c2', EMPTY, true), () => result('c1', EMPTY, true))
+    const events = log(
+      () => call('c1', refused),
+      () => call('c2', refused),
+      () => write(A_TODOS),
+      () => result('c2', EMPTY, true),
+      () => result('c1', EMPTY, true),
+    )
     expect(verify(events).mismatches).toEqual(['seq 2: call "c1": todo/write logged, the reference appends none'])
   })
 
@@ -193,7 +308,15 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
 
   it('verifies under the deployment options', () => {
     const two = '{"todos":[{"content":"a","status":"in_progress"},{"content":"b","status":"in_progress"}]}'
-    const events = log(() => call('c1', two), () => write([{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }]), () => result('c1', 'Updated todo list: 0 pending, 2 in progress, 0 completed.', false))
+    const events = log(
+      () => call('c1', two),
+      () =>
+        write([
+          { content: 'a', status: 'in_progress' },
+          { content: 'b', status: 'in_progress' },
+        ]),
+      () => result('c1', 'Updated todo list: 0 pending, 2 in progress, 0 completed.', false),
+    )
     expect(verify(events, { allowParallelInProgress: true }).mismatches).toEqual([])
     expect(verify(events).mismatches).toHaveLength(3)
   })
@@ -226,7 +349,8 @@ describe('TW-VERIFY-3: --verify is linear, with at most 10,000 calls open', () =
   })
 
   it('the limit is a positive integer', () => {
-    for (const bad of [0, -1, 1.5, Number.NaN]) expect(() => new Verifier({}, { maxOpenCalls: bad })).toThrow(`maxOpenCalls must be a positive integer, got ${JSON.stringify(bad)}`)
+    for (const bad of [0, -1, 1.5, Number.NaN])
+      expect(() => new Verifier({}, { maxOpenCalls: bad })).toThrow(`maxOpenCalls must be a positive integer, got ${JSON.stringify(bad)}`)
     expect(MAX_OPEN_CALLS).toBe(10_000)
   })
 

@@ -35,7 +35,9 @@ describe('TW-KIT-START-1: a port that cannot be started is ONE clear failure', (
   it('prints garbage: the line it printed, quoted', async () => {
     const run = await conform(['--runs', '0', '--', ...node('garbage.mjs')])
     expect(run.status).toBe(1)
-    expect(run.stdout).toContain('FAIL start: the port could not be started: it failed the start handshake: it printed a line that is not JSON: "Hello from the port!"')
+    expect(run.stdout).toContain(
+      'FAIL start: the port could not be started: it failed the start handshake: it printed a line that is not JSON: "Hello from the port!"',
+    )
     expect(run.stdout).toContain('| garbage: ready')
     expect(run.last).toBe('0 passed, 1 failed')
   })
@@ -44,7 +46,9 @@ describe('TW-KIT-START-1: a port that cannot be started is ONE clear failure', (
     const report = join(tempDir(), 'report.json')
     const run = await conform(['--runs', '0', '--report', report, '--', '/nonexistent/todo-write-port'])
     expect(run.status).toBe(1)
-    expect(run.stdout).toMatch(/FAIL start: the port could not be started: it failed the start handshake: it could not be started: spawn \/nonexistent\/todo-write-port ENOENT/)
+    expect(run.stdout).toMatch(
+      /FAIL start: the port could not be started: it failed the start handshake: it could not be started: spawn \/nonexistent\/todo-write-port ENOENT/,
+    )
     expect(run.stdout).not.toContain('TW-JSON-1')
     expect(run.last).toBe('0 passed, 1 failed')
     const json = JSON.parse(readFileSync(report, 'utf8'))

@@ -11,7 +11,9 @@ const inputs = sample.flatMap((s) => sequenceInputs(s))
 const parsed = inputs.map((input) => JSON.parse(input.args) as unknown)
 const contentsOf = (args: unknown): string[] => {
   const todos = (args as { todos?: unknown })?.todos
-  return Array.isArray(todos) ? todos.flatMap((t) => (typeof (t as { content?: unknown })?.content === 'string' ? [(t as { content: string }).content] : [])) : []
+  return Array.isArray(todos)
+    ? todos.flatMap((t) => (typeof (t as { content?: unknown })?.content === 'string' ? [(t as { content: string }).content] : []))
+    : []
 }
 const allContents = parsed.flatMap(contentsOf)
 const nesting = (text: string): number => {
@@ -26,14 +28,33 @@ const nesting = (text: string): number => {
 
 describe('TW-KIT-FUZZ-2: trap-aware generation', () => {
   it('every member of the character classes turns up in contents, at the start, in the middle and at the end', () => {
-    const members = [...TRAP_CHARACTERS.controls, ...TRAP_CHARACTERS.delC1, ...TRAP_CHARACTERS.escapedElsewhere, ...TRAP_CHARACTERS.loneHigh, ...TRAP_CHARACTERS.loneLow, ...TRAP_CHARACTERS.trimSet, ...TRAP_CHARACTERS.lookAlikes]
-    for (const c of members) expect(allContents.some((content) => content.includes(c)), JSON.stringify(c)).toBe(true)
+    const members = [
+      ...TRAP_CHARACTERS.controls,
+      ...TRAP_CHARACTERS.delC1,
+      ...TRAP_CHARACTERS.escapedElsewhere,
+      ...TRAP_CHARACTERS.loneHigh,
+      ...TRAP_CHARACTERS.loneLow,
+      ...TRAP_CHARACTERS.trimSet,
+      ...TRAP_CHARACTERS.lookAlikes,
+    ]
+    for (const c of members)
+      expect(
+        allContents.some((content) => content.includes(c)),
+        JSON.stringify(c),
+      ).toBe(true)
     const trimmed = allContents.map(modelTrim).filter((t) => t !== '')
-    for (const [name, at] of [['start', (t: string) => t.charCodeAt(0)], ['end', (t: string) => t.charCodeAt(t.length - 1)]] as const) {
+    for (const [name, at] of [
+      ['start', (t: string) => t.charCodeAt(0)],
+      ['end', (t: string) => t.charCodeAt(t.length - 1)],
+    ] as const) {
       expect(trimmed.filter((t) => at(t) < 0x20).length, `a control at the ${name}`).toBeGreaterThan(20)
       expect(trimmed.filter((t) => at(t) >= 0xd800 && at(t) <= 0xdfff).length, `a surrogate at the ${name}`).toBeGreaterThan(20)
     }
-    for (const unit of TRIM_SET) expect(allContents.some((c) => c.charCodeAt(0) === unit || c.charCodeAt(c.length - 1) === unit), unit.toString(16)).toBe(true)
+    for (const unit of TRIM_SET)
+      expect(
+        allContents.some((c) => c.charCodeAt(0) === unit || c.charCodeAt(c.length - 1) === unit),
+        unit.toString(16),
+      ).toBe(true)
   })
 
   it('duplicates, keys, numbers, depths and deployments are drawn on purpose', () => {
@@ -43,12 +64,22 @@ describe('TW-KIT-FUZZ-2: trap-aware generation', () => {
     expect(share('Updated todo list: ')).toBeGreaterThan(0.2)
     expect(share('Error: tool execution arguments must be losslessly JSON-serializable')).toBeGreaterThan(0.01)
     expect(share('Error: tool execution arguments must be losslessly JSON-serializable')).toBeLessThan(0.1)
-    for (const key of [...TRAP_KEYS.indices, ...TRAP_KEYS.nearIndices, ...TRAP_KEYS.raw, '__proto__']) expect(inputs.some((i) => i.args.includes(JSON.stringify(key).slice(0, -1) + '":')), key).toBe(true)
-    for (const number of TRAP_NUMBERS.refused) expect(inputs.some((i) => i.args.includes(`:${number}`) || i.args.includes(`[${number}`)), number).toBe(true)
+    for (const key of [...TRAP_KEYS.indices, ...TRAP_KEYS.nearIndices, ...TRAP_KEYS.raw, '__proto__'])
+      expect(
+        inputs.some((i) => i.args.includes(JSON.stringify(key).slice(0, -1) + '":')),
+        key,
+      ).toBe(true)
+    for (const number of TRAP_NUMBERS.refused)
+      expect(
+        inputs.some((i) => i.args.includes(`:${number}`) || i.args.includes(`[${number}`)),
+        number,
+      ).toBe(true)
     const depths = new Set(inputs.map((i) => nesting(i.args)))
     for (const depth of [128, 129, 1000]) expect(depths.has(depth), String(depth)).toBe(true)
     expect(Math.max(...depths)).toBe(1000)
-    const rejecting = sample.filter((s) => s.options.unknownItemKeys === 'reject' || (s.options.profile === 'dsh-0.1.1-rc.2' && s.options.unknownItemKeys !== 'drop'))
+    const rejecting = sample.filter(
+      (s) => s.options.unknownItemKeys === 'reject' || (s.options.profile === 'dsh-0.1.1-rc.2' && s.options.unknownItemKeys !== 'drop'),
+    )
     expect(rejecting.length / sample.length).toBeGreaterThan(0.3)
     expect(sample.some((s) => s.options.profile === 'seed') && sample.some((s) => Object.keys(s.options).length === 0)).toBe(true)
   })
@@ -65,7 +96,9 @@ describe('TW-KIT-FUZZ-2: trap-aware generation', () => {
       expect(found.failed, JSON.stringify(trap)).toBe(true)
       const [shrunk] = found.counterexample!
       // The kit keeps the calls up to the first that disagrees: here, the first that holds the trap.
-      const text = sequenceInputs(shrunk).map((input) => input.args).find(holds)!
+      const text = sequenceInputs(shrunk)
+        .map((input) => input.args)
+        .find(holds)!
       const rest = text.split(trap).join('').split(escaped).join('')
       expect(rest, JSON.stringify(text)).toMatch(/^[\x20-\x7e]*$/)
       expect(text.length, JSON.stringify(text)).toBeLessThan(60)

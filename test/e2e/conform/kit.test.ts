@@ -38,7 +38,13 @@ describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)
     expect(lines[0]).toContain(`seed ${FC_SEED}, 300 generated sequences (profiles seed, dsh-0.1.1-rc.2)`)
     expect(run.stdout).toContain('ok fuzz: all 300 sequences')
     const json = JSON.parse(readFileSync(report, 'utf8'))
-    expect(json).toMatchObject({ passed: CASES + PROTOCOL + 1, failed: 0, settings: { seed: FC_SEED, runs: 300 }, suite: { version: suite.version }, notation: ARGS_NOTATION })
+    expect(json).toMatchObject({
+      passed: CASES + PROTOCOL + 1,
+      failed: 0,
+      settings: { seed: FC_SEED, runs: 300 },
+      suite: { version: suite.version },
+      notation: ARGS_NOTATION,
+    })
     expect(json.ports[0].sections).toEqual({ vectors: { passed: CASES, failed: 0 }, protocol: { passed: PROTOCOL, failed: 0 }, fuzz: { passed: 1, failed: 0 } })
     expect(json.ports).toHaveLength(1)
     expect(json.ports[0].implementation).toEqual({ name: 'todo-write', language: 'typescript' })
@@ -60,7 +66,10 @@ describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)
     const terminal = new PassThrough()
     terminal.on('data', (chunk: Buffer) => out.push(chunk.toString('utf8')))
     const tty = Object.assign(terminal, { isTTY: true, columns: 100 })
-    const status = await runConform(['--runs', '30', '--seed', '5', '--run', 'golden/*', '--run', 'fuzz', '--', ...node('faulty.mjs', 'wrong', 'is not a JSON')], { stdout: tty, stderr: tty })
+    const status = await runConform(
+      ['--runs', '30', '--seed', '5', '--run', 'golden/*', '--run', 'fuzz', '--', ...node('faulty.mjs', 'wrong', 'is not a JSON')],
+      { stdout: tty, stderr: tty },
+    )
     expect(status).toBe(0)
     const text = out.join('')
     for (const line of ['ok vectors:', 'ok fuzz:', 'todo-write (typescript):']) {
@@ -104,7 +113,27 @@ describe('TW-KIT-REPORT-1: cases of --cases files have their own heading', () =>
   it('a regression case is reported as a regression case, not as "vectors: 0 of 1"', async () => {
     const dir = tempDir()
     const file = join(dir, 'cases.json')
-    writeFileSync(file, JSON.stringify({ description: 'd', cases: [{ id: 'regression/x', rules: [], description: 'one', calls: [{ args: { todos: [] }, agent: false, options: {}, expect: { isError: true, text: 'Error: todo_write requires an owning agent session', value: null, event: null, current: null } }] }] }))
+    writeFileSync(
+      file,
+      JSON.stringify({
+        description: 'd',
+        cases: [
+          {
+            id: 'regression/x',
+            rules: [],
+            description: 'one',
+            calls: [
+              {
+                args: { todos: [] },
+                agent: false,
+                options: {},
+                expect: { isError: true, text: 'Error: todo_write requires an owning agent session', value: null, event: null, current: null },
+              },
+            ],
+          },
+        ],
+      }),
+    )
     const report = join(dir, 'report.json')
     const run = await conform(['--runs', '0', '--cases', file, '--run', 'regression/x', '--report', report, '--', ...SERVE])
     expect(run.stdout).toContain('ok regression cases: 1 of 1 cases of the --cases files agree with their expected outcomes')
@@ -161,7 +190,9 @@ describe('--run and --skip (TW-KIT-SELECT-1)', () => {
     expect((await conform(['--runs', '0', '--run', 'golden/args-null', '--', ...SERVE])).last).toBe('1 passed, 0 failed')
     expect((await conform(['--runs', '0', '--run', 'golden/*', '--skip', 'golden/args-null', '--', ...SERVE])).last).toBe(`${GOLDEN - 1} passed, 0 failed`)
     expect((await conform(['--runs', '10', '--run', 'fuzz', '--', ...SERVE])).last).toBe('1 passed, 0 failed')
-    expect((await conform(['--runs', '10', '--skip', 'fuzz', '--skip', 'spec/*', '--skip', 'traps/*', '--skip', 'protocol/*', '--', ...SERVE])).last).toBe(`${GOLDEN} passed, 0 failed`)
+    expect((await conform(['--runs', '10', '--skip', 'fuzz', '--skip', 'spec/*', '--skip', 'traps/*', '--skip', 'protocol/*', '--', ...SERVE])).last).toBe(
+      `${GOLDEN} passed, 0 failed`,
+    )
   })
 
   it('a --run pattern that matches nothing is a usage error', async () => {
@@ -203,14 +234,41 @@ describe('help', () => {
     expect(help.stdout).toContain('todo-write conform [options] -- <command>')
     const conformHelp = runCli(['conform', '--help'])
     expect(conformHelp.status).toBe(0)
-    for (const flag of ['--seed', '--runs', '--timeout', '--start-timeout', '--max-restarts', '--run', '--skip', '--expected-failures', '--cases', '--report', '--progress']) expect(conformHelp.stdout).toContain(flag)
+    for (const flag of [
+      '--seed',
+      '--runs',
+      '--timeout',
+      '--start-timeout',
+      '--max-restarts',
+      '--run',
+      '--skip',
+      '--expected-failures',
+      '--cases',
+      '--report',
+      '--progress',
+    ])
+      expect(conformHelp.stdout).toContain(flag)
   })
 })
 
 describe('TW-KIT-FUZZ-1: --profile', () => {
   it('fuzzes the deployments of one profile only, and says so', () => {
     const report = join(tempDir(), 'report.json')
-    const run = runCli(['conform', '--seed', String(FC_SEED), '--runs', '100', '--profile', 'dsh-0.1.1-rc.2', '--run', 'fuzz', '--report', report, '--', ...SERVE])
+    const run = runCli([
+      'conform',
+      '--seed',
+      String(FC_SEED),
+      '--runs',
+      '100',
+      '--profile',
+      'dsh-0.1.1-rc.2',
+      '--run',
+      'fuzz',
+      '--report',
+      report,
+      '--',
+      ...SERVE,
+    ])
     expect(run.status).toBe(0)
     expect(run.stdout.split('\n')[0]).toContain('100 generated sequences (profiles dsh-0.1.1-rc.2)')
     expect(JSON.parse(readFileSync(report, 'utf8')).settings.profiles).toEqual(['dsh-0.1.1-rc.2'])

@@ -49,7 +49,11 @@ describe('TW-KIT-FAULT-1: a port and its helpers do not outlive it', () => {
 
   it('SIGHUP (the terminal closed) kills the port and its helper, and the kit exits 129', async () => {
     const file = join(tempDir(), 'pids')
-    const kit = spawn(process.execPath, [BIN, 'conform', '--runs', '100000', '--seed', '1', '--run', 'fuzz', '--', process.execPath, node('helper.mjs', file)[1]!, file], { stdio: 'ignore' })
+    const kit = spawn(
+      process.execPath,
+      [BIN, 'conform', '--runs', '100000', '--seed', '1', '--run', 'fuzz', '--', process.execPath, node('helper.mjs', file)[1]!, file],
+      { stdio: 'ignore' },
+    )
     for (const start = Date.now(); !existsSync(file) && Date.now() - start < 20_000; ) await sleep(50)
     await sleep(300)
     const [port, helper] = pids(file)

@@ -17,7 +17,20 @@ const python = (bug = '') => ({ ...process.env, TODO_PORT_BUG: bug })
 describe('TW-KIT-PROTO-1: the protocol suite', () => {
   it('checks every malformed request of TW-PROTO-ERROR-1 and TW-PROTO-OPTIONS-1, sessions, end, end of input and stop', () => {
     const ids = PROTOCOL_CHECKS.map((c) => c.id)
-    for (const id of ['protocol/error/not-json', 'protocol/error/no-id', 'protocol/error/unknown-cmd', 'protocol/error/end-no-session', 'protocol/error/call-args-nan', 'protocol/error/options-null', 'protocol/error/option-parallel-one', 'protocol/error/option-profile-unknown', 'protocol/sessions', 'protocol/end', 'protocol/eof', 'protocol/stop']) {
+    for (const id of [
+      'protocol/error/not-json',
+      'protocol/error/no-id',
+      'protocol/error/unknown-cmd',
+      'protocol/error/end-no-session',
+      'protocol/error/call-args-nan',
+      'protocol/error/options-null',
+      'protocol/error/option-parallel-one',
+      'protocol/error/option-profile-unknown',
+      'protocol/sessions',
+      'protocol/end',
+      'protocol/eof',
+      'protocol/stop',
+    ]) {
       expect(ids).toContain(id)
     }
     expect(new Set(ids).size).toBe(ids.length)

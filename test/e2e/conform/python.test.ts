@@ -49,15 +49,18 @@ const BUGS: Record<string, Shows> = {
   // Python's str.strip() also strips U+001C–U+001F and U+0085, and does not strip U+FEFF.
   strip: (call) => strings(call.args).some((s) => /[\u001c-\u001f\u0085\ufeff]/.test(s)),
   // json.dumps escapes every non-ASCII character; JSON.stringify writes it raw.
-  'json-dumps': (call, found) => found.failure.expected.text.startsWith('Error: invalid todos: duplicate content ') && strings(call.args).some((s) => /[^\u0000-\u007f]/.test(s)),
+  'json-dumps': (call, found) =>
+    found.failure.expected.text.startsWith('Error: invalid todos: duplicate content ') && strings(call.args).some((s) => /[^\u0000-\u007f]/.test(s)),
   // The owner check must come last: the failing call has no owning session.
   'owner-first': (call, found) => !call.agent && found.failure.expected.text !== 'Error: todo_write requires an owning agent session',
   // The count is checked after the walk: the list holds two or more in_progress items.
   'count-before-duplicate': (call) => items(call.args).filter((t) => t.status === 'in_progress').length >= 2,
   // Extra item keys must be dropped: an accepted item carried one.
-  'keep-extra-keys': (call, found) => !found.failure.expected.isError && items(call.args).some((t) => Object.keys(t).some((k) => k !== 'content' && k !== 'status')),
+  'keep-extra-keys': (call, found) =>
+    !found.failure.expected.isError && items(call.args).some((t) => Object.keys(t).some((k) => k !== 'content' && k !== 'status')),
   // ECMAScript lists array-index keys first: an undeclared one, under unknownItemKeys "reject".
-  'key-order': (call) => resolveOptions(call.options).unknownItemKeys === 'reject' && items(call.args).some((t) => Object.keys(t).some((k) => /^(0|[1-9][0-9]*)$/.test(k))),
+  'key-order': (call) =>
+    resolveOptions(call.options).unknownItemKeys === 'reject' && items(call.args).some((t) => Object.keys(t).some((k) => /^(0|[1-9][0-9]*)$/.test(k))),
   // A universal-newline split breaks the request at a raw U+2028, U+2029 or U+0085.
   splitlines: (call) => strings(call.args).some((s) => /[\u2028\u2029\u0085]/.test(s)),
 }
@@ -76,12 +79,16 @@ describe.skipIf(!hasPython)(`the Python port${hasPython ? '' : ' (SKIPPED: pytho
       const input = example.exchanges.map((e) => e.request + '\n').join('')
       const run = spawnSync('python3', [PYTHON_PORT], { input, encoding: 'utf8', timeout: 60_000 })
       expect(run.status).toBe(0)
-      const actual = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>)
+      const actual = run.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
       expect(actual).toHaveLength(example.exchanges.length)
       example.exchanges.forEach(({ response }, i) => {
         const expected = JSON.parse(response) as Record<string, unknown>
         if ('error' in expected) expect(actual[i]).toEqual({ id: expected.id, error: expect.any(String) })
-        else if ('implementation' in expected) expect(actual[i]).toMatchObject({ id: expected.id, protocol: 1, implementation: { name: 'todo-write-python', language: 'python' } })
+        else if ('implementation' in expected)
+          expect(actual[i]).toMatchObject({ id: expected.id, protocol: 1, implementation: { name: 'todo-write-python', language: 'python' } })
         else expect(JSON.stringify(actual[i])).toBe(response)
       })
     }
@@ -90,7 +97,10 @@ describe.skipIf(!hasPython)(`the Python port${hasPython ? '' : ' (SKIPPED: pytho
   it.each(Object.keys(BUGS))('TODO_PORT_BUG=%s is caught, shrunk to one call that shows the bug', async (bug) => {
     const dir = tempDir()
     const report = join(dir, 'report.json')
-    const run = await conform(['--seed', '7', '--runs', '300', '--run', 'fuzz', '--regressions', dir, '--report', report, '--', ...PORT], { ...process.env, TODO_PORT_BUG: bug })
+    const run = await conform(['--seed', '7', '--runs', '300', '--run', 'fuzz', '--regressions', dir, '--report', report, '--', ...PORT], {
+      ...process.env,
+      TODO_PORT_BUG: bug,
+    })
     expect(run.status).toBe(1)
     expect(run.stdout).toMatch(/FAIL fuzz: sequence \d+ of 300 from seed 7 disagrees; shrunk \d+ times to the smallest input, 1 call:/)
     const fuzz = JSON.parse(readFileSync(report, 'utf8')).ports[0].fuzz as { counterexample: Counterexample; regressionFile: string }

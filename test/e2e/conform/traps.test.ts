@@ -11,7 +11,10 @@ const cases = (JSON.parse(readFileSync(`${VECTORS_DIR}${TRAPS_FILE}`, 'utf8')) a
 const byId = new Map(cases.map((c) => [c.id, c]))
 const U = (unit: number) => `U+${unit.toString(16).toUpperCase().padStart(4, '0')}`
 const texts = (c: VectorCase) => c.calls.map((call) => callInput(call).args)
-const contents = (c: VectorCase): string[] => texts(c).flatMap((text) => ((JSON.parse(text) as { todos?: { content?: unknown }[] }).todos ?? []).flatMap((t) => (typeof t?.content === 'string' ? [t.content] : [])))
+const contents = (c: VectorCase): string[] =>
+  texts(c).flatMap((text) =>
+    ((JSON.parse(text) as { todos?: { content?: unknown }[] }).todos ?? []).flatMap((t) => (typeof t?.content === 'string' ? [t.content] : [])),
+  )
 function depth(text: string): number {
   let d = 0
   let max = 0
@@ -23,21 +26,28 @@ function depth(text: string): number {
 }
 
 describe('TW-KIT-TRAPS-1: vectors/traps.json', () => {
-  it.each([...Array.from({ length: 0x20 }, (_, i) => i), 0x7f, 0x2028, 0x2029])('quoting: U+%s has its own case, at the start, middle and end of a duplicate, in both profiles', (unit) => {
-    const c = byId.get(`traps/quote/${U(unit)}`)!
-    expect(c, U(unit)).toBeDefined()
-    const char = String.fromCharCode(unit)
-    const trimmed = TRIM_SET.includes(unit)
-    const found = contents(c)
-    if (!trimmed) for (const content of [`${char}ab`, `a${char}b`, `ab${char}`]) expect(found).toContain(content)
-    expect(c.calls.every((call) => call.expect.text.startsWith('Error: invalid todos: duplicate content '))).toBe(true)
-    expect(c.calls.some((call) => call.options.profile === 'dsh-0.1.1-rc.2')).toBe(true)
-  })
+  it.each([...Array.from({ length: 0x20 }, (_, i) => i), 0x7f, 0x2028, 0x2029])(
+    'quoting: U+%s has its own case, at the start, middle and end of a duplicate, in both profiles',
+    (unit) => {
+      const c = byId.get(`traps/quote/${U(unit)}`)!
+      expect(c, U(unit)).toBeDefined()
+      const char = String.fromCharCode(unit)
+      const trimmed = TRIM_SET.includes(unit)
+      const found = contents(c)
+      if (!trimmed) for (const content of [`${char}ab`, `a${char}b`, `ab${char}`]) expect(found).toContain(content)
+      expect(c.calls.every((call) => call.expect.text.startsWith('Error: invalid todos: duplicate content '))).toBe(true)
+      expect(c.calls.some((call) => call.options.profile === 'dsh-0.1.1-rc.2')).toBe(true)
+    },
+  )
 
   it('quoting: lone high and low surrogates at the start, in the middle and at the end', () => {
-    for (const [id, units] of [['traps/quote/lone-high', ['\ud800', '\udbff']], ['traps/quote/lone-low', ['\udc00', '\udfff']]] as const) {
+    for (const [id, units] of [
+      ['traps/quote/lone-high', ['\ud800', '\udbff']],
+      ['traps/quote/lone-low', ['\udc00', '\udfff']],
+    ] as const) {
       const found = contents(byId.get(id)!)
-      for (const unit of units) for (const content of [`${unit}ab`, `a${unit}b`, `ab${unit}`]) expect(found, `${id} ${JSON.stringify(content)}`).toContain(content)
+      for (const unit of units)
+        for (const content of [`${unit}ab`, `a${unit}b`, `ab${unit}`]) expect(found, `${id} ${JSON.stringify(content)}`).toContain(content)
     }
   })
 
@@ -46,27 +56,37 @@ describe('TW-KIT-TRAPS-1: vectors/traps.json', () => {
     expect(c.calls[0]!.expect.value).toMatchObject({ todos: [{ content: 'a' }, { content: 'b' }] })
   })
 
-  it.each([...new Set([0x85, 0x180e, 0x200b, 0x1c, 0x1d, 0x1e, 0x1f, ...NOT_TRIMMED])].map((u) => [U(u), u]))('trimming: the look-alike %s is NOT trimmed, at both ends, in its own case', (u, unit) => {
-    const c = byId.get(`traps/not-trimmed/${u}`)!
-    const char = String.fromCharCode(unit)
-    expect(c.calls[0]!.expect.value).toMatchObject({ todos: [{ content: `${char}${char}a${char}` }, { content: `${char}b${char}${char}` }] })
-  })
+  it.each([...new Set([0x85, 0x180e, 0x200b, 0x1c, 0x1d, 0x1e, 0x1f, ...NOT_TRIMMED])].map((u) => [U(u), u]))(
+    'trimming: the look-alike %s is NOT trimmed, at both ends, in its own case',
+    (u, unit) => {
+      const c = byId.get(`traps/not-trimmed/${u}`)!
+      const char = String.fromCharCode(unit)
+      expect(c.calls[0]!.expect.value).toMatchObject({ todos: [{ content: `${char}${char}a${char}` }, { content: `${char}b${char}${char}` }] })
+    },
+  )
 
   it('key order: 4294967294, 4294967295, -0, 01 under "reject" and under the release profile', () => {
     const all = cases.filter((c) => c.id.startsWith('traps/key-order/'))
     const keys = all.flatMap((c) => texts(c).flatMap((t) => Object.keys((JSON.parse(t) as { todos: object[] }).todos[0]!)))
     for (const key of ['4294967294', '4294967295', '-0', '01']) expect(keys).toContain(key)
-    expect(all.every((c) => c.calls.some((call) => call.options.unknownItemKeys === 'reject') && c.calls.some((call) => call.options.profile === 'dsh-0.1.1-rc.2'))).toBe(true)
+    expect(
+      all.every((c) => c.calls.some((call) => call.options.unknownItemKeys === 'reject') && c.calls.some((call) => call.options.profile === 'dsh-0.1.1-rc.2')),
+    ).toBe(true)
     expect(byId.get('traps/key-order/index-bounds')!.calls[0]!.expect.text).toBe(
-      'Error: invalid arguments: ' + ['4294967294', 'note', '4294967295', 'zeta'].map((k) => `"todos[0].${k}" is not a declared property (additionalProperties: false)`).join('; '),
+      'Error: invalid arguments: ' +
+        ['4294967294', 'note', '4294967295', 'zeta'].map((k) => `"todos[0].${k}" is not a declared property (additionalProperties: false)`).join('; '),
     )
   })
 
   it("a repeated key's position, __proto__, -0 and overflow, 1,000 levels, raw keys", () => {
     expect(byId.get('traps/repeated-key/position')!.calls[0]!.expect.text).toMatch(/"todos\[0\]\.x".*"todos\[0\]\.y"/)
     expect(cases.filter((c) => c.id.startsWith('traps/proto/')).length).toBeGreaterThanOrEqual(3)
-    const refused = cases.filter((c) => ['traps/numbers/minus-zero', 'traps/numbers/overflow', 'traps/numbers/underflow', 'traps/numbers/minus-zero-float'].includes(c.id))
-    expect(refused.flatMap((c) => c.calls).every((call) => call.expect.text === 'Error: tool execution arguments must be losslessly JSON-serializable')).toBe(true)
+    const refused = cases.filter((c) =>
+      ['traps/numbers/minus-zero', 'traps/numbers/overflow', 'traps/numbers/underflow', 'traps/numbers/minus-zero-float'].includes(c.id),
+    )
+    expect(refused.flatMap((c) => c.calls).every((call) => call.expect.text === 'Error: tool execution arguments must be losslessly JSON-serializable')).toBe(
+      true,
+    )
     expect(texts(byId.get('traps/numbers/minus-zero')!).some((t) => t.includes(':-0}'))).toBe(true)
     expect(texts(byId.get('traps/numbers/overflow')!).some((t) => t.includes('1e400'))).toBe(true)
     const nesting = cases.filter((c) => c.id.startsWith('traps/nesting/')).flatMap(texts)

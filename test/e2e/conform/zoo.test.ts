@@ -14,11 +14,27 @@ const bug = (name: string) => ZOO.find((b) => b.name === name)!
 
 describe('TW-KIT-ZOO-1: the bug zoo', () => {
   it.skipIf(!hasPython)("lists exactly the Python port's TODO_PORT_BUGs and the serve wrapper's bugs, at least 20 in all", () => {
-    const listed = spawnSync('python3', ['-c', 'import importlib.util as u, sys; s = u.spec_from_file_location("p", sys.argv[1]); m = u.module_from_spec(s); s.loader.exec_module(m); print(" ".join(m.BUGS))', join(ROOT, 'examples/ports/python/todo_write.py')], { encoding: 'utf8' })
-    expect(listed.stdout.trim().split(' ').sort()).toEqual(ZOO.filter((b) => b.source === 'python').map((b) => b.name).sort())
+    const listed = spawnSync(
+      'python3',
+      [
+        '-c',
+        'import importlib.util as u, sys; s = u.spec_from_file_location("p", sys.argv[1]); m = u.module_from_spec(s); s.loader.exec_module(m); print(" ".join(m.BUGS))',
+        join(ROOT, 'examples/ports/python/todo_write.py'),
+      ],
+      { encoding: 'utf8' },
+    )
+    expect(listed.stdout.trim().split(' ').sort()).toEqual(
+      ZOO.filter((b) => b.source === 'python')
+        .map((b) => b.name)
+        .sort(),
+    )
     const wrapper = readFileSync(join(ROOT, 'test/fixtures/ports/zoo-serve.mjs'), 'utf8')
     const wrapped = Object.keys(Function(`return ${/const ZOO_SERVE_BUGS = (\{[^}]*\})/.exec(wrapper)![1]}`)() as object)
-    expect(wrapped.sort()).toEqual(ZOO.filter((b) => b.source === 'serve').map((b) => b.name).sort())
+    expect(wrapped.sort()).toEqual(
+      ZOO.filter((b) => b.source === 'serve')
+        .map((b) => b.name)
+        .sort(),
+    )
     expect(ZOO.length).toBeGreaterThanOrEqual(20)
     expect(new Set(ZOO.map((b) => b.name)).size).toBe(ZOO.length)
   })
@@ -34,7 +50,7 @@ describe('TW-KIT-ZOO-1: the bug zoo', () => {
     expect(result.fuzz.map((f) => f.at !== null)).toEqual([true, true])
   })
 
-  it.skipIf(!hasPython)("a repeated key at its last position: one vector, and the fuzzer alone finds it", async () => {
+  it.skipIf(!hasPython)('a repeated key at its last position: one vector, and the fuzzer alone finds it', async () => {
     const result = await measureBug(bug('last-position'), settings)
     expect(result.vectors.failed).toBeGreaterThan(0)
     expect(result.fuzz.every((f) => f.at !== null && f.at <= settings.runs)).toBe(true)

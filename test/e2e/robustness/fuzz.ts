@@ -15,7 +15,17 @@ import { MemorySession, type LogEvent } from '../../../src/core/event.js'
 import { resolveOptions, type TodoWriteOptions } from '../../../src/core/options.js'
 import { createTodoWriteTool, runTodoWrite, type TodoWriteTool } from '../../../src/core/tool.js'
 import { modelCall, modelViolations, NOT_LOSSLESS_TEXT, type ModelItem } from '../../support/model.js'
-import { anyArgs, giants, hostileArguments, hostileRequests, LIES, seededRandom, withFlippingGetters, withFlippingProxies, type Random } from '../../../src/kit/generators.js'
+import {
+  anyArgs,
+  giants,
+  hostileArguments,
+  hostileRequests,
+  LIES,
+  seededRandom,
+  withFlippingGetters,
+  withFlippingProxies,
+  type Random,
+} from '../../../src/kit/generators.js'
 
 /** What is fuzzed: the real modules, unless a test hands in a broken one to see it caught. */
 export interface Subject {
@@ -135,7 +145,14 @@ export function builtinChange(before: Descriptors): string | null {
     for (const key of new Set([...was.keys(), ...is.keys()])) {
       const [a, b] = [was.get(key), is.get(key)]
       const same =
-        a !== undefined && b !== undefined && Object.is(a.value, b.value) && a.get === b.get && a.set === b.set && a.writable === b.writable && a.enumerable === b.enumerable && a.configurable === b.configurable
+        a !== undefined &&
+        b !== undefined &&
+        Object.is(a.value, b.value) &&
+        a.get === b.get &&
+        a.set === b.set &&
+        a.writable === b.writable &&
+        a.enumerable === b.enumerable &&
+        a.configurable === b.configurable
       if (!same) return `${name}[${String(key)}] ${a === undefined ? 'was added' : b === undefined ? 'was deleted' : 'was changed'}`
     }
   }
@@ -219,7 +236,10 @@ class Drawn {
   ) {}
   next(): string {
     if (this.buffer.length === 0) {
-      this.buffer = fc.sample(this.arbitrary, { seed: (this.seed + 7919 * ++this.chunk) | 0, numRuns: 1000 }).map((v) => JSON.stringify(v) ?? 'null').reverse()
+      this.buffer = fc
+        .sample(this.arbitrary, { seed: (this.seed + 7919 * ++this.chunk) | 0, numRuns: 1000 })
+        .map((v) => JSON.stringify(v) ?? 'null')
+        .reverse()
     }
     return this.buffer.pop()!
   }
@@ -264,7 +284,8 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
   let mode: Mode = 'call'
   const fail = (problem: string) => {
     report.failureCount++
-    if (report.failures.length < 20) report.failures.push({ call: callIndex, source: input.source, mode, problem, input: shown(input.text), agent: input.agent, options: input.options })
+    if (report.failures.length < 20)
+      report.failures.push({ call: callIndex, source: input.source, mode, problem, input: shown(input.text), agent: input.agent, options: input.options })
   }
 
   const checkSession = (whole: readonly LogEvent[], what: string) => {
@@ -312,7 +333,8 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     const card = tool.presentCall(args)
     // A card follows the schema alone (TW-PRESENT-1), whatever the copy says of the numbers.
     const schemaValid = modelViolations(args, resolveOptions(input.options).unknownItemKeys === 'reject').length === 0
-    if ((card !== undefined) !== schemaValid) fail(`presentCall ${card === undefined ? 'showed no card' : 'showed a card'} for ${schemaValid ? 'valid' : 'invalid'} arguments`)
+    if ((card !== undefined) !== schemaValid)
+      fail(`presentCall ${card === undefined ? 'showed no card' : 'showed a card'} for ${schemaValid ? 'valid' : 'invalid'} arguments`)
     if (card !== undefined && card.rawInput !== (args as { todos: unknown }).todos) fail('presentCall rawInput is not the todos sent')
     const scratch = new MemorySession()
     let outcome: ReturnType<typeof runTodoWrite>
@@ -387,6 +409,7 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     if (how < 0.4) value = withFlippingGetters(args, lie)
     else if (how < 0.8) value = withFlippingProxies(args, lie)
     else if (how < 0.9 && Array.isArray(todos)) {
+      // biome-ignore lint/suspicious/noSparseArray: the hole is the hostile input
       value = { ...(args as object), todos: [...todos, , { content: 'after a hole', status: 'pending' }] }
       want = NOT_LOSSLESS_TEXT
     }
@@ -419,7 +442,14 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     }
     const expected = modelCall(args, input.agent, input.options)
     const before = mode === 'protocol' ? [] : fingerprint(args)
-    const text = mode === 'call' ? viaLibrary(args, expected) : mode === 'execute' ? viaBody(args, expected) : mode === 'value' ? viaValue(args, expected) : viaProtocol(expected)
+    const text =
+      mode === 'call'
+        ? viaLibrary(args, expected)
+        : mode === 'execute'
+          ? viaBody(args, expected)
+          : mode === 'value'
+            ? viaValue(args, expected)
+            : viaProtocol(expected)
     if (text !== null) tally(report.byOutcome, kindOf(text))
     if (mode !== 'protocol' && !sameTokens(fingerprint(args), before)) fail('the call changed its input')
   }
@@ -432,7 +462,8 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
       try {
         const { response } = server.handle(request.line)
         encodeLine(response)
-        const answered = request.answer === 'error' ? typeof response.error === 'string' : response.text === 'Error: invalid arguments: "arguments" must be an object'
+        const answered =
+          request.answer === 'error' ? typeof response.error === 'string' : response.text === 'Error: invalid arguments: "arguments" must be an object'
         if (!answered) fail(`${request.label}: answered ${preview(jsonPreview(response))}`)
       } catch (error) {
         fail(`${request.label}: the protocol server threw ${String(error)}`)

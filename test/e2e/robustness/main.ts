@@ -21,7 +21,9 @@ function main(): number {
   process.stdout.write(`todo-write fuzz: seed ${FC_SEED} (FC_SEED=${FC_SEED} reproduces it), ${calls.toLocaleString('en-US')} calls and every giant\n`)
   const report = runFuzz({ calls, seed: FC_SEED, giants: true, progress: (done) => process.stderr.write(`fuzz: ${done.toLocaleString('en-US')} calls\n`) })
   for (const failure of report.failures) {
-    process.stdout.write(`FAIL call ${failure.call} (${failure.source}, ${failure.mode}, agent ${failure.agent}, options ${JSON.stringify(failure.options)}): ${failure.problem}\n  input ${failure.input}\n`)
+    process.stdout.write(
+      `FAIL call ${failure.call} (${failure.source}, ${failure.mode}, agent ${failure.agent}, options ${JSON.stringify(failure.options)}): ${failure.problem}\n  input ${failure.input}\n`,
+    )
   }
   const results: FuzzResults = {
     ...context,
@@ -46,6 +48,8 @@ try {
 } catch (error) {
   // A bad flag is a usage error (exit 2, its message only); anything else is a bug to see whole.
   const usage = error instanceof Error && ((error as NodeJS.ErrnoException).code ?? '').startsWith('ERR_PARSE_ARGS')
-  process.stderr.write(`fuzz: ${usage ? (error as Error).message + '\nusage: npm run fuzz [-- --calls N]' : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  process.stderr.write(
+    `fuzz: ${usage ? (error as Error).message + '\nusage: npm run fuzz [-- --calls N]' : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  )
   process.exitCode = usage ? 2 : 1
 }

@@ -28,7 +28,13 @@ import { argumentsOf, CASES, textOf } from '../cases.ts'
 let calls = 0
 const agentWith = (session: Session) => ({ id: session.id, session }) as never
 const execute = (ctx: Context, args: unknown, agent?: unknown) =>
-  ctx.tools.execute({ signal: new AbortController().signal, callId: CallId(`c${++calls}`), name: 'todo_write', arguments: args, ...(agent ? { agent } : {}) } as never)
+  ctx.tools.execute({
+    signal: new AbortController().signal,
+    callId: CallId(`c${++calls}`),
+    name: 'todo_write',
+    arguments: args,
+    ...(agent ? { agent } : {}),
+  } as never)
 
 async function runtime(): Promise<Context> {
   const ctx = new Context()
@@ -59,7 +65,12 @@ describe('every spec example and golden call through the main entry on the relea
 })
 
 describe('the release entry: profile dsh-0.1.1-rc.2', () => {
-  const parallel = { todos: [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }] }
+  const parallel = {
+    todos: [
+      { content: 'a', status: 'in_progress' },
+      { content: 'b', status: 'in_progress' },
+    ],
+  }
 
   it('refuses a parallel write with the release wording, and an extra item key', async () => {
     const ctx = await runtime()
@@ -119,23 +130,36 @@ describe('the real Loader and Include, from a cordis.yml', () => {
     return ctx
   }
 
-  const parallel = { todos: [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }] }
+  const parallel = {
+    todos: [
+      { content: 'a', status: 'in_progress' },
+      { content: 'b', status: 'in_progress' },
+    ],
+  }
 
   it.each([
     ['false', 'Error: invalid todos: at most one task may be in_progress (got 2)'],
     ['true', 'Updated todo list: 0 pending, 2 in progress, 0 completed.'],
-  ])('allowParallelInProgress: %s', async (flag, text) => {
-    const ctx = await boot([`allowParallelInProgress: ${flag}`])
-    expect(textOf((await execute(ctx, parallel, agentWith(Session.create(SessionId(`yml-${flag}`))))).content)).toBe(text)
-  }, 30_000)
+  ])(
+    'allowParallelInProgress: %s',
+    async (flag, text) => {
+      const ctx = await boot([`allowParallelInProgress: ${flag}`])
+      expect(textOf((await execute(ctx, parallel, agentWith(Session.create(SessionId(`yml-${flag}`))))).content)).toBe(text)
+    },
+    30_000,
+  )
 
   it.each<[string, string[], string]>([
     ['omitted', [], '$.allowParallelInProgress missing required value'],
     ['not a boolean', ['allowParallelInProgress: "no"'], '$.allowParallelInProgress expected boolean but got no'],
     ['beside another key', ['allowParallelInProgress: true', 'unknownItemKeys: drop'], '$.unknownItemKeys is not an option of this entry'],
-  ])('fails the boot when the flag is %s', async (_, config, failure) => {
-    await expect(boot(config)).rejects.toThrow(failure)
-  }, 30_000)
+  ])(
+    'fails the boot when the flag is %s',
+    async (_, config, failure) => {
+      await expect(boot(config)).rejects.toThrow(failure)
+    },
+    30_000,
+  )
 })
 
 describe('the todos projection: the standing plan of each session', () => {
@@ -156,7 +180,16 @@ describe('the todos projection: the standing plan of each session', () => {
     session.append('turn/start', { turn: 1 })
     await execute(ctx, { todos: [{ content: ' plan ', status: 'in_progress' }] }, agentWith(session))
     expect(todos()).toEqual([{ content: 'plan', status: 'in_progress' }])
-    await execute(ctx, { todos: [{ content: 'plan', status: 'in_progress' }, { content: 'x', status: 'in_progress' }] }, agentWith(session))
+    await execute(
+      ctx,
+      {
+        todos: [
+          { content: 'plan', status: 'in_progress' },
+          { content: 'x', status: 'in_progress' },
+        ],
+      },
+      agentWith(session),
+    )
     expect(todos()).toEqual([{ content: 'plan', status: 'in_progress' }])
     session.append('turn/end', { turn: 1, reason: { kind: 'completed' } })
     expect(todos()).toEqual([{ content: 'plan', status: 'in_progress' }])
@@ -188,15 +221,23 @@ describe('the invariant companion', () => {
     expect(() => session.append('todo/write', { todos: [{ content: ' padded ', status: 'pending' }] })).toThrow(
       'invariant violated by "todo-write": todos[0].content must be already trimmed, got " padded "',
     )
-    expect(() => session.append('todo/write', { todos: [{ content: 'a', status: 'pending' }, { content: 'a', status: 'completed' }] })).toThrow(
-      'todos[1] repeats content "a" of todos[0]',
-    )
+    expect(() =>
+      session.append('todo/write', {
+        todos: [
+          { content: 'a', status: 'pending' },
+          { content: 'a', status: 'completed' },
+        ],
+      }),
+    ).toThrow('todos[1] repeats content "a" of todos[0]')
     expect(session.events.filter((event) => event.type === 'todo/write')).toEqual([])
   })
 
   it('lets a good one through, several in_progress included (a looser policy still replays)', async () => {
     const { session } = await guarded()
-    const todos = [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }]
+    const todos = [
+      { content: 'a', status: 'in_progress' },
+      { content: 'b', status: 'in_progress' },
+    ]
     session.append('todo/write', { todos })
     expect(session.events.at(-1)?.data).toEqual({ todos })
   })
@@ -224,7 +265,11 @@ describe('the agent loop, driven by the upstream mock model', () => {
     const result = agent.session.events.find((event) => event.type === 'tool/result')!
     // The release records the result as a tool message, and the error info beside it.
     expect(result.data).toMatchObject({
-      message: { content: [{ type: 'tool-result', toolCallId: 'call-1', isError: true, content: [{ type: 'text', text: 'Error: invalid arguments: "todos" must be an array' }] }] },
+      message: {
+        content: [
+          { type: 'tool-result', toolCallId: 'call-1', isError: true, content: [{ type: 'text', text: 'Error: invalid arguments: "todos" must be an array' }] },
+        ],
+      },
       error: { name: 'ToolArgsError', code: 'INVALID_ARGS' },
     })
   }, 30_000)

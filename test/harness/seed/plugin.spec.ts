@@ -72,7 +72,12 @@ describe('lifecycle on cordis 4', () => {
     await first.dispose()
     expect(ctx.tools.schemas().some((s) => s.name === 'todo_write')).toBe(false)
     const second = await ctx.plugin(plugin, { allowParallelInProgress: true })
-    const parallel = { todos: [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }] }
+    const parallel = {
+      todos: [
+        { content: 'a', status: 'in_progress' },
+        { content: 'b', status: 'in_progress' },
+      ],
+    }
     expect((await execute(ctx, parallel, agentWith())).isError).toBe(false)
     await second.dispose()
     expect(ctx.tools.schemas().some((s) => s.name === 'todo_write')).toBe(false)
@@ -93,7 +98,10 @@ describe('lifecycle on cordis 4', () => {
       ctx.plugin(ToolRegistry)
     }
     const fiber = ctx.plugin(plugin, { allowParallelInProgress: 'yes' })
-    const failure = await Promise.resolve(fiber).then(() => null, (error: unknown) => error)
+    const failure = await Promise.resolve(fiber).then(
+      () => null,
+      (error: unknown) => error,
+    )
     await new Promise((resolve) => setTimeout(resolve, 10))
     const expected = 'ValidationError: invalid config:\n  - tool-todo: allowParallelInProgress must be a boolean, got "yes" (at allowParallelInProgress)'
     expect(String(failure)).toBe(expected)
@@ -125,19 +133,36 @@ describe('the real Loader, with the entries of a cordis.yml', () => {
     return ctx
   }
 
-  const parallel = { todos: [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress', id: 7 }] }
+  const parallel = {
+    todos: [
+      { content: 'a', status: 'in_progress' },
+      { content: 'b', status: 'in_progress', id: 7 },
+    ],
+  }
 
   it.each<[string, Record<string, unknown> | undefined, string]>([
     ['no config', undefined, 'Error: invalid todos: at most one task may be in_progress, got 2'],
     ['allowParallelInProgress: true', { allowParallelInProgress: true }, 'Updated todo list: 0 pending, 2 in progress, 0 completed.'],
-    ['unknownItemKeys: reject', { unknownItemKeys: 'reject' }, 'Error: invalid arguments: "todos[1].id" is not a declared property (additionalProperties: false)'],
+    [
+      'unknownItemKeys: reject',
+      { unknownItemKeys: 'reject' },
+      'Error: invalid arguments: "todos[1].id" is not a declared property (additionalProperties: false)',
+    ],
     ['activeLimitWording: parentheses', { activeLimitWording: 'parentheses' }, 'Error: invalid todos: at most one task may be in_progress (got 2)'],
-    ['profile: dsh-0.1.1-rc.2', { profile: 'dsh-0.1.1-rc.2' }, 'Error: invalid arguments: "todos[1].id" is not a declared property (additionalProperties: false)'],
-  ])('%s', async (_, config, text) => {
-    const ctx = await boot(config)
-    expect(textOf((await execute(ctx, parallel, agentWith())).content)).toBe(text)
-    await ctx.fiber.dispose()
-  }, 30_000)
+    [
+      'profile: dsh-0.1.1-rc.2',
+      { profile: 'dsh-0.1.1-rc.2' },
+      'Error: invalid arguments: "todos[1].id" is not a declared property (additionalProperties: false)',
+    ],
+  ])(
+    '%s',
+    async (_, config, text) => {
+      const ctx = await boot(config)
+      expect(textOf((await execute(ctx, parallel, agentWith())).content)).toBe(text)
+      await ctx.fiber.dispose()
+    },
+    30_000,
+  )
 
   // A bad config through this Loader is the plain `ctx.plugin` case above: the seed's Loader
   // leaves the fiber's rejection unhandled, so it cannot be awaited here without failing the run.
@@ -145,7 +170,10 @@ describe('the real Loader, with the entries of a cordis.yml', () => {
 
 describe('the agent loop, driven by the upstream mock model', () => {
   it('a todo_write call, its tool/call, todo/write and tool/result events, in order; a schema refusal carries the harness error info', async () => {
-    const todos = [{ content: ' read the code ', status: 'in_progress' }, { content: 'write the fix', status: 'pending' }]
+    const todos = [
+      { content: ' read the code ', status: 'in_progress' },
+      { content: 'write the fix', status: 'pending' },
+    ]
     const adapter = new MockAdapter([
       toolCallResponse('call-1', 'todo_write', { todos }),
       toolCallResponse('call-2', 'todo_write', { todos: 'all of them' }),
@@ -175,9 +203,18 @@ describe('the agent loop, driven by the upstream mock model', () => {
       ['tool/call', 'call-2'],
       ['tool/result', 'call-2'],
     ])
-    expect(ours[1]!.data).toEqual({ todos: [{ content: 'read the code', status: 'in_progress' }, { content: 'write the fix', status: 'pending' }] })
+    expect(ours[1]!.data).toEqual({
+      todos: [
+        { content: 'read the code', status: 'in_progress' },
+        { content: 'write the fix', status: 'pending' },
+      ],
+    })
     const [accepted, refused] = [ours[2]!.data, ours[4]!.data] as Record<string, unknown>[]
-    expect(accepted).toMatchObject({ callId: 'call-1', isError: false, content: [{ type: 'text', text: 'Updated todo list: 1 pending, 1 in progress, 0 completed.' }] })
+    expect(accepted).toMatchObject({
+      callId: 'call-1',
+      isError: false,
+      content: [{ type: 'text', text: 'Updated todo list: 1 pending, 1 in progress, 0 completed.' }],
+    })
     expect(accepted).not.toHaveProperty('error')
     expect(refused).toMatchObject({
       callId: 'call-2',

@@ -4,7 +4,10 @@
 import { describe, expect, it, vi } from 'vitest'
 
 class HarnessError extends Error {
-  constructor(message: string, readonly code: string) {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
     super(message)
   }
 }
@@ -44,7 +47,10 @@ describe('TW-PLUGIN-5: refusals thrown as the harness throws them', () => {
     vi.resetModules()
     vi.doMock('@deepseek-ai/dsh-tools', () => ({ ToolArgsError: wording }))
     const fresh = await import('../../../src/plugin.js')
-    const error = await fresh.pluginTool(DEFAULT_OPTIONS).execute({ todos: 1 }, {}).catch((e: unknown) => e)
+    const error = await fresh
+      .pluginTool(DEFAULT_OPTIONS)
+      .execute({ todos: 1 }, {})
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(wording)
     expect((error as Error).message).toBe('invalid arguments: "todos" must be an array')
     vi.doUnmock('@deepseek-ai/dsh-tools')
@@ -55,7 +61,15 @@ describe('TW-PLUGIN-5: refusals thrown as the harness throws them', () => {
     expect(owner).toBeInstanceOf(TodoWriteError)
     expect((owner as Error).message).toBe('todo_write requires an owning agent session')
     const disk = new Error('disk full')
-    const failing = { agent: { session: { append: () => { throw disk } } } }
+    const failing = {
+      agent: {
+        session: {
+          append: () => {
+            throw disk
+          },
+        },
+      },
+    }
     await expect(tool.execute({ todos: [] }, failing)).rejects.toBe(disk)
   })
 
@@ -64,7 +78,10 @@ describe('TW-PLUGIN-5: refusals thrown as the harness throws them', () => {
     vi.doMock('@deepseek-ai/dsh-tools', () => ({ ToolArgsError: 'not a class' }))
     const fresh = await import('../../../src/plugin.js')
     expect(await fresh.harnessArgsErrorClass()).toBeNull()
-    const error = await fresh.pluginTool(DEFAULT_OPTIONS).execute({ todos: 1 }, {}).catch((e: unknown) => e)
+    const error = await fresh
+      .pluginTool(DEFAULT_OPTIONS)
+      .execute({ todos: 1 }, {})
+      .catch((e: unknown) => e)
     expect((error as Error).name).toBe('ToolArgsError')
     expect((error as { code: string }).code).toBe('INVALID_ARGS')
     vi.doUnmock('@deepseek-ai/dsh-tools')

@@ -144,7 +144,9 @@ describe('TW-PLUGIN-4: todo-write/testing refuses what the harness refuses', () 
   it('copies and freezes the arguments the tool sees', async () => {
     const { tools } = await createTestHost()
     let seen: unknown
-    tools.register({ ...tool, execute: async (args, exec) => {
+    tools.register({
+      ...tool,
+      execute: async (args, exec) => {
         seen = args
         return tool.execute(args, exec)
       },
@@ -154,7 +156,9 @@ describe('TW-PLUGIN-4: todo-write/testing refuses what the harness refuses', () 
     expect(seen).toEqual(args)
     expect(seen).not.toBe(args)
     expect(Object.isFrozen((seen as typeof args).todos[0])).toBe(true)
-    expect((await tools.execute(call({ todos: [undefined] }, new TestAgent()))).content[0]!.text).toBe('Error: tool execution arguments must be losslessly JSON-serializable')
+    expect((await tools.execute(call({ todos: [undefined] }, new TestAgent()))).content[0]!.text).toBe(
+      'Error: tool execution arguments must be losslessly JSON-serializable',
+    )
   })
 
   it('schemas() hands the model plain JSON', async () => {
@@ -181,7 +185,12 @@ describe('TW-PLUGIN-3: Config', () => {
     const { ctx, tools } = await createTestHost()
     const fiber = ctx.plugin(plugin)
     await fiber
-    const args = { todos: [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }] }
+    const args = {
+      todos: [
+        { content: 'a', status: 'in_progress' },
+        { content: 'b', status: 'in_progress' },
+      ],
+    }
     expect((await tools.execute(call(args, new TestAgent()))).isError).toBe(true)
     fiber.update({ allowParallelInProgress: true })
     await new Promise((resolve) => setTimeout(resolve, 0))
@@ -194,8 +203,16 @@ describe('TW-PLUGIN-3: Config', () => {
     const seed = { allowParallelInProgress: false, unknownItemKeys: 'drop', activeLimitWording: 'comma' }
     expect(plugin.Config()).toEqual(seed)
     expect(plugin.Config(null)).toEqual(seed)
-    expect(plugin.Config({ allowParallelInProgress: true, unknownItemKeys: 'reject' })).toEqual({ ...seed, allowParallelInProgress: true, unknownItemKeys: 'reject' })
-    expect(plugin.Config({ profile: 'dsh-0.1.1-rc.2' })).toEqual({ allowParallelInProgress: false, unknownItemKeys: 'reject', activeLimitWording: 'parentheses' })
+    expect(plugin.Config({ allowParallelInProgress: true, unknownItemKeys: 'reject' })).toEqual({
+      ...seed,
+      allowParallelInProgress: true,
+      unknownItemKeys: 'reject',
+    })
+    expect(plugin.Config({ profile: 'dsh-0.1.1-rc.2' })).toEqual({
+      allowParallelInProgress: false,
+      unknownItemKeys: 'reject',
+      activeLimitWording: 'parentheses',
+    })
   })
 
   it('publishes its config schema (golden) for harness UIs', () => {
@@ -203,7 +220,10 @@ describe('TW-PLUGIN-3: Config', () => {
   })
 
   it.each<[unknown, string]>([
-    [{ allowParallel: true }, 'tool-todo: unknown option "allowParallel" (the options are profile, allowParallelInProgress, unknownItemKeys, activeLimitWording)'],
+    [
+      { allowParallel: true },
+      'tool-todo: unknown option "allowParallel" (the options are profile, allowParallelInProgress, unknownItemKeys, activeLimitWording)',
+    ],
     [{ allowParallelInProgress: 'yes' }, 'tool-todo: allowParallelInProgress must be a boolean, got "yes"'],
     [{ unknownItemKeys: 'keep' }, 'tool-todo: unknownItemKeys must be "drop" or "reject", got "keep"'],
     [{ profile: 'latest' }, 'tool-todo: profile must be "seed" or "dsh-0.1.1-rc.2", got "latest"'],

@@ -8,7 +8,12 @@ import { createTestHost, loadPlugin, TestAgent, type ToolCall } from '../../../s
 import type { LogEvent } from '../../../src/core/event.js'
 
 const call = (args: unknown, agent = new TestAgent()): ToolCall => ({ name: 'todo_write', arguments: args, agent })
-const PARALLEL = { todos: [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }] }
+const PARALLEL = {
+  todos: [
+    { content: 'a', status: 'in_progress' },
+    { content: 'b', status: 'in_progress' },
+  ],
+}
 
 describe('TW-PLUGIN-6: the release Config', () => {
   it.each<[unknown, string, string | undefined]>([
@@ -27,12 +32,21 @@ describe('TW-PLUGIN-6: the release Config', () => {
 
   it('names every other key, beside a good flag', () => {
     expect(release.Config['~standard'].validate({ allowParallelInProgress: true, unknownItemKeys: 'drop' })).toEqual({
-      issues: [{ message: '$.unknownItemKeys is not an option of this entry: the profile sets it (use the main entry to choose options one by one)', path: ['unknownItemKeys'] }],
+      issues: [
+        {
+          message: '$.unknownItemKeys is not an option of this entry: the profile sets it (use the main entry to choose options one by one)',
+          path: ['unknownItemKeys'],
+        },
+      ],
     })
   })
 
   it('a value whose String() throws is still described', () => {
-    const hostile = { toString: () => { throw new Error('no') } }
+    const hostile = {
+      toString: () => {
+        throw new Error('no')
+      },
+    }
     expect(release.Config['~standard'].validate({ allowParallelInProgress: hostile })).toEqual({
       issues: [{ message: '$.allowParallelInProgress expected boolean but got {}', path: ['allowParallelInProgress'] }],
     })
@@ -145,9 +159,19 @@ describe('TW-PLUGIN-7: the invariant companion', () => {
     expect(words([{ content: 42, status: 'pending' }])).toBe('todos[0].content must be non-empty text')
     expect(words([{ content: '', status: 'pending' }])).toBe('todos[0].content must be non-empty text')
     expect(words([{ content: ' padded ', status: 'pending' }])).toBe('todos[0].content must be already trimmed, got " padded "')
-    expect(words([{ content: 'same', status: 'pending' }, { content: 'same', status: 'completed' }])).toBe('todos[1] repeats content "same" of todos[0]')
+    expect(
+      words([
+        { content: 'same', status: 'pending' },
+        { content: 'same', status: 'completed' },
+      ]),
+    ).toBe('todos[1] repeats content "same" of todos[0]')
     expect(words([{ content: 'task', status: 'paused' }])).toBe('todos[0] has an unknown status "paused"')
-    expect(words([{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }])).toBeNull()
+    expect(
+      words([
+        { content: 'a', status: 'in_progress' },
+        { content: 'b', status: 'in_progress' },
+      ]),
+    ).toBeNull()
   })
 
   it('checks every todo/write it is dispatched, before the session commits it, and nothing else', () => {
@@ -176,7 +200,9 @@ describe('TW-PLUGIN-7: the invariant companion', () => {
 
   it('apply registers the checks under this package name and returns the registration as a promise', async () => {
     const registered: unknown[] = []
-    const result = companion.apply({ invariants: { register: (...args) => {
+    const result = companion.apply({
+      invariants: {
+        register: (...args) => {
           registered.push(args)
           return () => undefined
         },

@@ -11,10 +11,10 @@ const sessionUpdate = acpValidator('SessionUpdate')
 const planEntry = acpValidator('PlanEntry')
 
 /** Valid snapshots: non-empty trimmed unique contents over full Unicode. */
-const snapshot: fc.Arbitrary<Todo[]> = fc.uniqueArray(
-  fc.record({ content: content.map((text) => text.trim()).filter((text) => text !== ''), status }),
-  { selector: (todo) => todo.content, maxLength: 8 },
-)
+const snapshot: fc.Arbitrary<Todo[]> = fc.uniqueArray(fc.record({ content: content.map((text) => text.trim()).filter((text) => text !== ''), status }), {
+  selector: (todo) => todo.content,
+  maxLength: 8,
+})
 
 property('TW-PROP-ACP-SCHEMA: every snapshot maps to a schema-valid ACP plan update', [snapshot], (todos) => {
   expect(snapshotViolation({ todos })).toBeNull()

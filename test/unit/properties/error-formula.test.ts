@@ -9,7 +9,10 @@ import { content, items, padding } from '../../../src/kit/generators.js'
 const agent = () => ({ agent: { session: new MemorySession() } })
 
 property('TW-PROP-ERROR-FORMULA: duplicate text quotes the trimmed content (TW-DUP-2)', [content, padding, padding], (text, before, after) => {
-  const todos = [{ content: text, status: 'pending' }, { content: before + text + after, status: 'completed' }]
+  const todos = [
+    { content: text, status: 'pending' },
+    { content: before + text + after, status: 'completed' },
+  ]
   const trimmed = modelTrim(text)
   const expected =
     trimmed === ''
@@ -17,7 +20,7 @@ property('TW-PROP-ERROR-FORMULA: duplicate text quotes the trimmed content (TW-D
       : modelTrim(before + text + after) === trimmed
         ? `Error: invalid todos: duplicate content ${modelQuote(trimmed)}`
         : 'Updated todo list: 1 pending, 0 in progress, 1 completed.'
-  expect((callTodoWrite({ todos }, agent())).text).toBe(expected)
+  expect(callTodoWrite({ todos }, agent()).text).toBe(expected)
 })
 
 property('TW-PROP-ERROR-FORMULA: the quoting table is JSON.stringify (TW-DUP-2)', [fc.string({ unit: 'binary' })], (text) => {
@@ -25,8 +28,9 @@ property('TW-PROP-ERROR-FORMULA: the quoting table is JSON.stringify (TW-DUP-2)'
 })
 
 property('TW-PROP-ERROR-FORMULA: a content of only trim-set whitespace is empty (TW-EMPTY-1)', [padding], (pad) => {
-  const expected = modelTrim(pad) === '' ? 'Error: invalid todo: `content` must be a non-empty string' : 'Updated todo list: 1 pending, 0 in progress, 0 completed.'
-  expect((callTodoWrite({ todos: [{ content: pad, status: 'pending' }] }, agent())).text).toBe(expected)
+  const expected =
+    modelTrim(pad) === '' ? 'Error: invalid todo: `content` must be a non-empty string' : 'Updated todo list: 1 pending, 0 in progress, 0 completed.'
+  expect(callTodoWrite({ todos: [{ content: pad, status: 'pending' }] }, agent()).text).toBe(expected)
 })
 
 property('TW-PROP-ERROR-FORMULA: every text equals the spec formula (TW-ACTIVE-1, TW-SUCCESS-1)', [items, fc.boolean()], (todos, owned) => {

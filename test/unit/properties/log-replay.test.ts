@@ -30,7 +30,10 @@ const cut = (bytes: Buffer, offsets: number[]): Buffer[] => {
   return [...points, bytes.length].map((end, i) => bytes.subarray(i === 0 ? 0 : points[i - 1]!, end))
 }
 
-asyncProperty('TW-PROP-LOG-REPLAY: a harness log streamed in any chunks replays to the model list and standing plan', [segments, fc.array(fc.nat(), { maxLength: 6 })], async (segs, offsets) => {
+asyncProperty(
+  'TW-PROP-LOG-REPLAY: a harness log streamed in any chunks replays to the model list and standing plan',
+  [segments, fc.array(fc.nat(), { maxLength: 6 })],
+  async (segs, offsets) => {
     const log = harnessLog(segs)
     const { plan, problems, events } = await replay(cut(Buffer.from(log.text), offsets))
     expect(problems).toEqual([])
@@ -58,7 +61,10 @@ const GARBAGE: [string, string][] = [
   ['{"type":"todo/write","seq":-2,"data":{"todos":[]}}', 'not an event: "seq" is not a non-negative integer'],
 ]
 
-asyncProperty('TW-PROP-LOG-DAMAGE: unreadable lines leave the list unchanged and are each reported at their line', [segments, fc.array(fc.tuple(fc.nat(), fc.nat({ max: GARBAGE.length - 1 })), { maxLength: 5 })], async (segs, inserts) => {
+asyncProperty(
+  'TW-PROP-LOG-DAMAGE: unreadable lines leave the list unchanged and are each reported at their line',
+  [segments, fc.array(fc.tuple(fc.nat(), fc.nat({ max: GARBAGE.length - 1 })), { maxLength: 5 })],
+  async (segs, inserts) => {
     const log = harnessLog(segs)
     const lines = log.text.split('\n').slice(0, -1)
     const expected: string[] = []
@@ -87,7 +93,10 @@ const data = (event: LogEvent) => event.data as Record<string, unknown>
 /** A result of one of the log's todo_write calls (noise events of that type have other data). */
 const isCallResult = (event: LogEvent) => event.type === 'tool/result' && /^call_\d+$/.test(String((event.data as { callId?: unknown } | null)?.callId))
 
-property('TW-PROP-VERIFY: a harness log verifies clean; one tampering is reported at the tampered seq', [segments, fc.nat(), fc.constantFrom('text', 'isError', 'snapshot', 'drop')], (segs, pick, tamper) => {
+property(
+  'TW-PROP-VERIFY: a harness log verifies clean; one tampering is reported at the tampered seq',
+  [segments, fc.nat(), fc.constantFrom('text', 'isError', 'snapshot', 'drop')],
+  (segs, pick, tamper) => {
     const { events } = harnessLog(segs)
     expect(verify(events)).toEqual([])
     const targets = events.filter((event) => (tamper === 'text' || tamper === 'isError' ? isCallResult(event) : event.type === 'todo/write'))
@@ -109,7 +118,9 @@ property('TW-PROP-VERIFY: a harness log verifies clean; one tampering is reporte
       const todos = data(target).todos as { content: string; status: string }[]
       const changed = { todos: [...todos, { content: 'tampered', status: 'pending' }] }
       tampered[index] = { ...target, data: changed }
-      expect(verify(tampered)).toEqual([`seq ${index}: ${id}: todo/write data ${JSON.stringify(changed)}, the reference appends ${JSON.stringify(target.data)}`])
+      expect(verify(tampered)).toEqual([
+        `seq ${index}: ${id}: todo/write data ${JSON.stringify(changed)}, the reference appends ${JSON.stringify(target.data)}`,
+      ])
     } else {
       tampered.splice(index, 1)
       expect(verify(tampered)).toEqual([`seq ${index - 1}: ${id}: no todo/write logged, the reference appends ${JSON.stringify(target.data)}`])

@@ -48,9 +48,15 @@ export function targets(results: ZooResults): { met: boolean; text: string }[] {
   const weakAll = results.bugs.filter((b) => b.fuzz.length > 0 && caughtSeeds(b) < FUZZ_TARGET * b.fuzz.length)
   const names = (bugs: BugResult[]) => bugs.map((b) => `\`${b.name}\` (${caughtSeeds(b)}/${b.fuzz.length})`).join(', ')
   return [
-    { met: results.clean.failed === 0 && results.clean.fuzzFailed === 0, text: `The clean port passes the vectors, the protocol suite and the fuzzer (${results.clean.failed + results.clean.fuzzFailed} failures).` },
+    {
+      met: results.clean.failed === 0 && results.clean.fuzzFailed === 0,
+      text: `The clean port passes the vectors, the protocol suite and the fuzzer (${results.clean.failed + results.clean.fuzzFailed} failures).`,
+    },
     { met: failsKit.length === all, text: `Every bug fails the kit: ${failsKit.length} of ${all}.` },
-    { met: everySeed.length === all, text: `Every bug is caught by the vectors, the protocol suite or the fuzzer, under every seed: ${everySeed.length} of ${all}.` },
+    {
+      met: everySeed.length === all,
+      text: `Every bug is caught by the vectors, the protocol suite or the fuzzer, under every seed: ${everySeed.length} of ${all}.`,
+    },
     {
       met: weak.length === 0,
       text: `The fuzzer alone catches every bug no deterministic check pins (${unpinned.length}) with ≥ ${FUZZ_TARGET * 100}% of seeds within ${results.runs} sequences${weak.length ? `: missed by ${names(weak)}` : ''}.`,

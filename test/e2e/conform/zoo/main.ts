@@ -17,7 +17,16 @@ function whole(raw: string | undefined, flag: string, fallback: number): number 
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { only: { type: 'string', multiple: true }, seeds: { type: 'string' }, runs: { type: 'string' }, jobs: { type: 'string' }, timeout: { type: 'string' }, render: { type: 'boolean' } } })
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string', multiple: true },
+      seeds: { type: 'string' },
+      runs: { type: 'string' },
+      jobs: { type: 'string' },
+      timeout: { type: 'string' },
+      render: { type: 'boolean' },
+    },
+  })
   if (values.render) {
     const recorded = readZooResults(ROOT)
     writeZooResults(ROOT, recorded)
@@ -47,7 +56,9 @@ async function main(): Promise<number> {
       const result = await measureBug(bugs[index]!, settings)
       results[index] = result
       const caught = result.fuzz.filter((f) => f.at !== null).length
-      process.stdout.write(`${result.name}: vectors ${result.vectors.failed}/${result.vectors.of} failed, protocol ${result.protocol.failed}/${result.protocol.of} failed${result.start ? ', start fails' : ''}, fuzzer alone ${caught}/${result.fuzz.length}\n`)
+      process.stdout.write(
+        `${result.name}: vectors ${result.vectors.failed}/${result.vectors.of} failed, protocol ${result.protocol.failed}/${result.protocol.of} failed${result.start ? ', start fails' : ''}, fuzzer alone ${caught}/${result.fuzz.length}\n`,
+      )
     }
   }
   await Promise.all(Array.from({ length: whole(values.jobs, '--jobs', 2) }, worker))
@@ -55,7 +66,9 @@ async function main(): Promise<number> {
   process.stdout.write(renderZoo(record) + '\n')
   if (full) writeZooResults(ROOT, record)
   else process.stderr.write('zoo: a partial run (--only, --seeds or --runs): the recorded results are left as they were\n')
-  const failing = targets(record).slice(0, 2).filter((t) => !t.met)
+  const failing = targets(record)
+    .slice(0, 2)
+    .filter((t) => !t.met)
   return failing.length === 0 ? 0 : 1
 }
 

@@ -143,7 +143,15 @@ export async function measureBug(bug: ZooBug, settings: ZooSettings): Promise<Bu
     fuzz.push({ seed, at: failed ? (result.fuzz?.ran ?? 0) : null })
     settings.onRun?.(`${bug.name} seed ${seed}: ${failed ? `caught at sequence ${result.fuzz?.ran ?? 0}` : 'not caught'}`)
   }
-  return { name: bug.name, imitates: bug.imitates, source: bug.source, vectors: tally('vectors'), protocol: tally('protocol'), start: deterministic.sections.start !== undefined, fuzz }
+  return {
+    name: bug.name,
+    imitates: bug.imitates,
+    source: bug.source,
+    vectors: tally('vectors'),
+    protocol: tally('protocol'),
+    start: deterministic.sections.start !== undefined,
+    fuzz,
+  }
 }
 
 /** The clean port through the same suites: the zoo means nothing if it fails. */
