@@ -1,4 +1,4 @@
-// `npm run bench`: every row in order, a table on stdout, bench/results.json and the README
+// `npm run bench`: every row in order, a table on stdout, bench/results.json and the docs
 // table rewritten. `--only a,c` runs some rows and writes nothing; `--reps N` overrides the
 // repetitions (for a quick look; a recorded run uses the defaults).
 import { fileURLToPath } from 'node:url'
@@ -25,7 +25,7 @@ async function main(): Promise<number> {
   }
   const results: BenchResults = { machine: started, timing, seconds: (Date.now() - startedAt) / 1000, rows }
   process.stdout.write(renderTable(results) + '\n')
-  if (partial) process.stderr.write('bench: a partial run (--only/--reps): bench/results.json and README.md left as they were\n')
+  if (partial) process.stderr.write('bench: a partial run (--only/--reps): bench/results.json and docs/benchmarks.md left as they were\n')
   else writeResults(ROOT, results)
   const missed = rows.filter((row) => row.met === false).map((row) => `(${row.id})`)
   process.stdout.write(missed.length ? `targets missed: ${missed.join(' ')}\n` : 'every measured target met\n')

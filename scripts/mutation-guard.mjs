@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Runs after Stryker: reads reports/mutation/mutation.json and fails when
+// Runs after Stryker: reads the run's JSON report and fails when
 //  - any mutant is `Survived` with zero tests completed (a known mis-report of Stryker 9.6
 //    with vitest 4.1: the mutant was never really tested), or
 //  - the mutation score is below the break threshold of stryker.conf.json.
 import { readFileSync } from 'node:fs'
 
-const report = JSON.parse(readFileSync('reports/mutation/mutation.json', 'utf8'))
-const config = JSON.parse(readFileSync('stryker.conf.json', 'utf8'))
+// The Stryker config of the run (stryker.conf.json unless named): its JSON report and its threshold.
+const configFile = process.argv[2] ?? 'stryker.conf.json'
+const config = JSON.parse(readFileSync(configFile, 'utf8'))
+const report = JSON.parse(readFileSync(config.jsonReporter.fileName, 'utf8'))
 const threshold = config.thresholds.break
 
 const DETECTED = new Set(['Killed', 'Timeout'])

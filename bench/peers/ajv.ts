@@ -5,7 +5,7 @@ import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import { STATUSES, parametersSchema } from '../../src/core/schema.js'
 import { DEFAULT_OPTIONS } from '../../src/core/options.js'
 import { missingProperty, mustBeArray, mustBeObject, mustBeOneOf, mustBeString } from '../../src/core/messages.js'
-import { finish, harnessPath, schemaFailure, type PeerStatus, type Pipeline } from './finish.js'
+import { finish, harnessPath, registryRefusal, schemaFailure, type PeerStatus, type Pipeline } from './finish.js'
 
 interface Args {
   todos: { content: string; status: PeerStatus }[]
@@ -40,6 +40,8 @@ function violations(errors: readonly ErrorObject[]): string[] {
 }
 
 export const ajvPipeline: Pipeline = (args, exec) => {
+  const refusal = registryRefusal(args)
+  if (refusal !== null) return refusal
   if (!check(args)) return schemaFailure(violations(check.errors ?? []))
   return finish(
     args.todos.map(({ content, status }) => ({ content: content.trim(), status })),

@@ -4,6 +4,7 @@
 // the spec, not from src/validate.ts; it shares only the model-facing strings
 // (src/messages.ts), because those are law and not what is being compared.
 import type { CallOutcome } from '../../src/core/call.js'
+import { NOT_LOSSLESS } from '../../src/core/copy.js'
 import { TODO_WRITE } from '../../src/core/event.js'
 import {
   EMPTY_CONTENT,
@@ -32,6 +33,24 @@ const failure = (message: string): CallOutcome => ({ isError: true, text: ERROR_
 
 /** The registry's refusal, from violations already in the harness's wording and order. */
 export const schemaFailure = (violations: readonly string[]): CallOutcome => failure(INVALID_ARGUMENTS + violations.join(VIOLATION_SEPARATOR))
+
+/**
+ * The registry's lossless copy (TW-JSON-2), for a value JSON.parse returned: the only numbers
+ * JSON text can hold that the copy cannot keep are -0 and ±Infinity. A walk with its own
+ * stack, so any depth passes (TW-JSON-3).
+ */
+export function registryRefusal(args: unknown): CallOutcome | null {
+  const stack: unknown[] = [args]
+  while (stack.length > 0) {
+    const value = stack.pop()
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value) || Object.is(value, -0)) return failure(NOT_LOSSLESS)
+    } else if (typeof value === 'object' && value !== null) {
+      for (const child of Object.values(value)) stack.push(child)
+    }
+  }
+  return null
+}
 
 export function finish(todos: PeerTodo[], exec: Exec): CallOutcome {
   const seen = new Set<string>()

@@ -4,7 +4,7 @@
 import * as z from 'zod'
 import { STATUSES } from '../../src/core/schema.js'
 import { missingProperty, mustBeArray, mustBeObject, mustBeOneOf, mustBeString } from '../../src/core/messages.js'
-import { finish, harnessPath, schemaFailure, type Pipeline } from './finish.js'
+import { finish, harnessPath, registryRefusal, schemaFailure, type Pipeline } from './finish.js'
 
 const Todo = z.object({ content: z.string().trim(), status: z.enum(STATUSES) })
 const Args = z.object({ todos: z.array(Todo) })
@@ -40,6 +40,8 @@ function violations(issues: readonly z.core.$ZodIssue[]): string[] {
 }
 
 export const zodPipeline: Pipeline = (args, exec) => {
+  const refusal = registryRefusal(args)
+  if (refusal !== null) return refusal
   const parsed = Args.safeParse(args, { reportInput: true })
   if (!parsed.success) return schemaFailure(violations(parsed.error.issues))
   return finish(parsed.data.todos, exec)

@@ -2,13 +2,11 @@
 // JSON.stringify throws from about 10^4 levels. The tool never walks that deep; these are
 // the places that quote such a value in a message: each writes it whole, as JSON.stringify
 // would if it could, and answers instead of crashing.
-import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { ProtocolServer } from '../../src/kit/reference.js'
 import { UNWRITABLE, jsonText } from '../../src/core/json.js'
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from '../../src/kit/protocol.js'
 import { Config } from '../../src/plugin.js'
-import { BIN } from '../support/cli.js'
 import { hostileRequests } from '../../src/kit/generators.js'
 
 const DEEP = '['.repeat(100_000) + ']'.repeat(100_000)
@@ -69,16 +67,6 @@ describe('the protocol server and the plugin config', () => {
       id: 3,
       error: `protocol ${deep} is not spoken here; this port speaks 1`,
     })
-  })
-
-  it('`todo-write serve` (built) answers them over stdio, one line each, and exits 0', () => {
-    const lines = ['{"id":0,"cmd":"start","protocol":1}', ...hostileRequests().map((r) => r.line), '{"id":99,"cmd":"stop"}']
-    const run = spawnSync(process.execPath, [BIN, 'serve'], { input: lines.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 26 })
-    expect(run.stderr).toBe('')
-    expect(run.status).toBe(0)
-    const answers = run.stdout.split('\n').filter((line) => line !== '')
-    expect(answers).toHaveLength(lines.length)
-    expect(answers.at(-1)).toBe('{"id":99}')
   })
 
   it('TW-PLUGIN-3: a config nested 10^5 deep is quoted whole; a cyclic one still throws a TypeError', () => {

@@ -8,8 +8,29 @@ export const ACP_SCHEMA_PATH = fileURLToPath(new URL('../../node_modules/@agentc
 
 // The schema uses `discriminator` and `x-…` annotations, and formats like `int64`: not
 // validation keywords for ajv, so strict mode is off and formats are not validated.
-const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true })
-ajv.addSchema(JSON.parse(readFileSync(ACP_SCHEMA_PATH, 'utf8')), 'acp')
+// Loaded and compiled on first use, not on import (about half a second): Stryker imports
+// every test file of a run for each mutant and then runs only the tests that cover it.
+let ajv: Ajv2020 | undefined
+function acpAjv(): Ajv2020 {
+  if (ajv === undefined) {
+    ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true })
+    ajv.addSchema(JSON.parse(readFileSync(ACP_SCHEMA_PATH, 'utf8')), 'acp')
+  }
+  return ajv
+}
 
-/** A validator for `#/$defs/<name>` of the published schema. */
-export const acpValidator = (name: string): ValidateFunction => ajv.compile({ $ref: `acp#/$defs/${name}` })
+export interface AcpValidator {
+  (value: unknown): boolean
+  /** ajv's errors of the last call. */
+  readonly errors: ValidateFunction['errors']
+}
+
+/** A validator for `#/$defs/<name>` of the published schema, compiled on its first call. */
+export function acpValidator(name: string): AcpValidator {
+  let compiled: ValidateFunction | undefined
+  const validate = (value: unknown): boolean => {
+    compiled ??= acpAjv().compile({ $ref: `acp#/$defs/${name}` })
+    return compiled(value) as boolean
+  }
+  return Object.defineProperty(validate, 'errors', { get: () => compiled?.errors ?? null }) as AcpValidator
+}

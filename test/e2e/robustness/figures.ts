@@ -9,6 +9,8 @@ export interface FuzzResults {
   node: string
   cores: number
   date: string
+  /** The 1-minute load average as the run ended: how busy the machine was. */
+  load?: number
   seed: number
   calls: number
   seconds: number
@@ -34,7 +36,7 @@ export function renderFuzz(results: FuzzResults): string {
   const o = results.byOutcome
   const m = results.byMode
   return [
-    `Node ${results.node}, ${results.cores} cores, ${results.date}.`,
+    `Node ${results.node}, ${results.cores} cores, ${results.date}${results.load === undefined ? '' : `, load average ${results.load.toFixed(1)} as it ended`}.`,
     '',
     `Seed ${results.seed}: ${count(results.calls)} calls in ${results.seconds.toFixed(0)} s (${count(Math.round(results.calls / results.seconds))} a second, the checks included), ` +
       `**${count(results.failures)} failures**. Through \`callTodoWrite\` ${count(m.call)}, the tool body ${count(m.execute)}, the protocol server ${count(m.protocol)}; ` +

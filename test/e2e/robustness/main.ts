@@ -5,6 +5,7 @@
 // which `npm run fuzz` runs next.)
 //   --calls N   fewer (or more) calls; a run of other than 10^6 records nothing
 //   FC_SEED     the seed (default pinned, `random` for a fresh one); always printed
+import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { FC_SEED } from '../../support/seed.js'
@@ -27,6 +28,7 @@ function main(): number {
   }
   const results: FuzzResults = {
     ...context,
+    load: loadavg()[0],
     seed: report.seed,
     calls: report.calls,
     seconds: report.seconds,
@@ -37,7 +39,7 @@ function main(): number {
     giants: report.giants.length,
   }
   process.stdout.write(renderFuzz(results) + '\n')
-  if (calls === FULL) writeFuzzResults(fileURLToPath(new URL('../../../', import.meta.url)), results)
+  if (calls === FULL) writeFuzzResults(fileURLToPath(new URL('../../../../', import.meta.url)), results)
   else process.stderr.write(`fuzz: ${calls} calls, not ${FULL}: the recorded figures are left as they were\n`)
   process.stdout.write(report.failureCount === 0 ? 'ok: no failure\n' : `FAIL: ${report.failureCount} failure(s)\n`)
   return report.failureCount === 0 ? 0 : 1

@@ -19,6 +19,11 @@ class ToolArgsError extends HarnessError {
 }
 vi.mock('@deepseek-ai/dsh-tools', () => ({ ToolArgsError }))
 
+// A fresh src/plugin.ts: it looks the harness class up once per module instance, and where
+// test files share their modules (the mutation run sets isolate: false) another file may
+// already have looked, without this mock.
+vi.resetModules()
+
 const { harnessArgsErrorClass, pluginTool } = await import('../../../src/plugin.js')
 const { DEFAULT_OPTIONS } = await import('../../../src/core/options.js')
 const { TodoWriteError } = await import('../../../src/core/tool.js')

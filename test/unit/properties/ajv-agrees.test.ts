@@ -1,5 +1,5 @@
 import { property } from '../../support/property.js'
-import { Ajv2020 } from 'ajv/dist/2020.js'
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import { checkArguments, parametersSchema } from '../../../src/core/schema.js'
@@ -7,10 +7,21 @@ import { resolveOptions } from '../../../src/core/options.js'
 import { schemaViolations } from '../../../src/core/violations.js'
 import { anyArgs } from '../../../src/kit/generators.js'
 
-const ajv = new Ajv2020({ strict: false })
+// ajv compiles on the property's first run, not on import: Stryker imports every test file
+// of a run for each mutant and then runs only the tests that cover it.
+let ajv: Ajv2020 | undefined
 const variants = (['drop', 'reject'] as const).map((unknownItemKeys) => {
   const options = resolveOptions({ unknownItemKeys })
-  return { options, schema: parametersSchema(options), ajvCheck: ajv.compile(JSON.parse(JSON.stringify(parametersSchema(options)))) }
+  const schema = parametersSchema(options)
+  let compiled: ValidateFunction | undefined
+  const ajvCheck = (value: unknown): boolean => {
+    if (compiled === undefined) {
+      ajv ??= new Ajv2020({ strict: false })
+      compiled = ajv.compile(JSON.parse(JSON.stringify(schema)))
+    }
+    return compiled(value) as boolean
+  }
+  return { options, schema, ajvCheck }
 })
 
 property(
