@@ -56,7 +56,8 @@ export async function* splitLines(
   if (length > 0 || overflow) yield finish(false)
 }
 
-function decode(pieces: Uint8Array[], length: number): string {
+/** The UTF-8 text of a line held in pieces (a BOM kept as U+FEFF, as TW-LOG-2 reads it). */
+export function decode(pieces: Uint8Array[], length = pieces.reduce((n, piece) => n + piece.length, 0)): string {
   if (pieces.length === 1) return decoder.decode(pieces[0])
   const whole = new Uint8Array(length)
   let at = 0

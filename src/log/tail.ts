@@ -8,7 +8,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import type { Todo } from '../core/schema.js'
 import { TURN_START } from './events.js'
-import { MAX_LINE_BYTES } from './lines.js'
+import { decode, MAX_LINE_BYTES } from './lines.js'
 import { eventStep } from './plan.js'
 import { LogParser, readEventLine, tooLong, type LogRecord } from './reader.js'
 
@@ -28,7 +28,6 @@ export interface TailPlan {
 
 const BLOCK = 64 * 1024
 const LF = 0x0a
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
 
 /**
  * The plan of the log file at `path`, read from its end. Synchronous: it reads a few blocks
@@ -157,16 +156,4 @@ function readAt(file: number, position: number, length: number): Uint8Array {
     done += bytesRead
   }
   return buffer.subarray(0, done)
-}
-
-function decode(pieces: Uint8Array[]): string {
-  if (pieces.length === 1) return decoder.decode(pieces[0])
-  const length = pieces.reduce((n, piece) => n + piece.length, 0)
-  const whole = new Uint8Array(length)
-  let at = 0
-  for (const piece of pieces) {
-    whole.set(piece, at)
-    at += piece.length
-  }
-  return decoder.decode(whole)
 }
