@@ -1,8 +1,13 @@
-// Three projects, by what a test needs: `unit` runs in-process in seconds, `spec` checks the
+// Four projects, by what a test needs: `unit` runs in-process in seconds, `spec` checks the
 // spec's examples, the golden files and the vectors, `e2e` runs the built command in
 // subprocesses (CLI, kit, ports, robustness), `bench` checks the benchmark's own record
 // (nothing timed). The harness tests (test/harness/) are not
 // here: they run on the real harness, through `npm run test:harness`.
+//
+// Speed: the in-process projects share one module cache per worker (`isolate: false`), so
+// typebox, fast-check and src/ load once per worker rather than once per file (most of a
+// file's time was loading). Three workers on the 2-core machine CI runs on (vitest's default
+// there is one): the e2e files mostly wait on their subprocesses.
 import { defineConfig } from 'vitest/config'
 
 const shared = {
@@ -13,9 +18,10 @@ const shared = {
 
 export default defineConfig({
   test: {
+    maxWorkers: 3,
     projects: [
-      { test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'] } },
-      { test: { ...shared, name: 'spec', include: ['test/spec/**/*.test.ts'] } },
+      { test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false } },
+      { test: { ...shared, name: 'spec', include: ['test/spec/**/*.test.ts'], isolate: false } },
       { test: { ...shared, name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
       { test: { ...shared, name: 'bench', include: ['bench/**/*.test.ts'] } },
     ],

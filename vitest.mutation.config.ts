@@ -65,8 +65,10 @@ const SUITES: Record<string, Record<string, string[]>> = {
     unit: [
       'test/unit/distinct.test.ts',
       'test/unit/hostile.test.ts',
+      'test/unit/json.test.ts',
       'test/unit/schema.test.ts',
       'test/unit/tool.test.ts',
+      'test/unit/validate.test.ts',
       'test/unit/plugin/harness-error.test.ts',
       'test/unit/plugin/host.test.ts',
       'test/unit/plugin/release.test.ts',

@@ -63,19 +63,23 @@ export function pluginConfig<T>(resolve: (config: unknown) => ConfigResult<T>): 
 }
 
 /** The constructor of the harness's own argument-check error, where the harness provides one. */
-type ArgsErrorClass = new (violations: string[]) => Error
+export type ArgsErrorClass = new (violations: string[]) => Error
 
 // The harness words the model-facing text from the thrown message, and records the error's
 // name and code in the `tool/result` event only for instances of its own error class.
 const HARNESS_TOOLS = '@deepseek-ai/dsh-tools'
 let harnessArgsError: Promise<ArgsErrorClass | null> | undefined
 
-/** The harness's `ToolArgsError`, or null outside the harness (then our own error stands in). */
-export function harnessArgsErrorClass(): Promise<ArgsErrorClass | null> {
-  harnessArgsError ??= import(HARNESS_TOOLS).then(
-    (module: { ToolArgsError?: unknown }) => (typeof module.ToolArgsError === 'function' ? (module.ToolArgsError as ArgsErrorClass) : null),
+/** The argument-check error class a loaded harness module provides, or null: none, or no module. */
+export const argsErrorClassFrom = (load: () => Promise<{ ToolArgsError?: unknown }>): Promise<ArgsErrorClass | null> =>
+  load().then(
+    (module) => (typeof module.ToolArgsError === 'function' ? (module.ToolArgsError as ArgsErrorClass) : null),
     () => null,
   )
+
+/** The harness's `ToolArgsError`, or null outside the harness (then our own error stands in). */
+export function harnessArgsErrorClass(): Promise<ArgsErrorClass | null> {
+  harnessArgsError ??= argsErrorClassFrom(() => import(HARNESS_TOOLS))
   return harnessArgsError
 }
 
@@ -83,9 +87,9 @@ export function harnessArgsErrorClass(): Promise<ArgsErrorClass | null> {
  * The error thrown for a refused call: a schema refusal becomes the harness's own argument
  * error when there is one (TW-PLUGIN-5), with our text in any case.
  */
-async function thrownFor(error: unknown): Promise<unknown> {
+async function thrownFor(error: unknown, argsErrorClass: () => Promise<ArgsErrorClass | null>): Promise<unknown> {
   if (!(error instanceof TodoWriteError) || error.kind !== 'arguments') return error
-  const ArgsError = await harnessArgsErrorClass()
+  const ArgsError = await argsErrorClass()
   if (ArgsError === null) return error
   const harnessError = new ArgsError([...error.violations])
   // The text is ours (TW-ARGS-1) even if the harness ever words its own differently.
@@ -93,15 +97,22 @@ async function thrownFor(error: unknown): Promise<unknown> {
   return harnessError
 }
 
-/** The tool as a plugin registers it: the core tool, refusals thrown as the harness throws them. */
-export function pluginTool(options: ResolvedOptions, tool: TodoWriteTool = createTodoWriteTool(options)): TodoWriteTool {
+/**
+ * The tool as a plugin registers it: the core tool, refusals thrown as the harness throws
+ * them (`argsErrorClass` says which class that is: the harness's own, by default).
+ */
+export function pluginTool(
+  options: ResolvedOptions,
+  tool: TodoWriteTool = createTodoWriteTool(options),
+  argsErrorClass: () => Promise<ArgsErrorClass | null> = harnessArgsErrorClass,
+): TodoWriteTool {
   return {
     ...tool,
     execute: async (args: unknown, exec: Exec) => {
       try {
         return await tool.execute(args, exec)
       } catch (error) {
-        throw await thrownFor(error)
+        throw await thrownFor(error, argsErrorClass)
       }
     },
   }

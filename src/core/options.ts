@@ -65,7 +65,7 @@ const PROPERTIES = OptionsSchema.properties as unknown as Record<string, Propert
 const KNOWN = Object.keys(PROPERTIES)
 
 /** `"a" or "b"`, `"a", "b" or "c"`. */
-const alternatives = (values: readonly string[]): string => {
+export const alternatives = (values: readonly string[]): string => {
   const quoted = values.map((value) => JSON.stringify(value))
   return `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`
 }

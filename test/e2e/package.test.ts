@@ -1,6 +1,8 @@
 // The package as an installer gets it: `npm pack`, then `npm install <tarball>` into a fresh
 // project. No warning on install; every entry, the vectors, the schemas and the spec
 // resolve; the type declarations mention no Node type, so they need no @types/node.
+// `npm test` has built dist/ already; packing with scripts would rebuild it (prepack) under
+// the other e2e files, which run the built command meanwhile.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,7 +16,7 @@ const app = join(work, 'app')
 let install = { stdout: '', stderr: '', status: -1 as number | null }
 
 beforeAll(() => {
-  execFileSync('npm', ['pack', '--pack-destination', work], { cwd: ROOT, stdio: 'pipe' })
+  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: ROOT, stdio: 'pipe' })
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'))!
   mkdirSync(app)
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }))

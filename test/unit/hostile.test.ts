@@ -109,6 +109,10 @@ describe('TW-JSON-2: a value is read once', () => {
         ],
       },
     ],
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the case
+    ['a hole in a nested array', { todos: [], extra: { list: [1, , 3] } }],
+    ['a nested array of another prototype', { todos: [], extra: [Object.setPrototypeOf([1], null)] }],
+    ['an array subclass in an item', { todos: [{ content: 'a', status: 'pending', tags: new (class Tags extends Array {})() }] }],
     ['a Date', { todos: [], when: new Date(0) }],
     ['a Map', { todos: new Map() }],
     ['a bigint', { todos: [{ content: 'a', status: 'pending', id: 1n }] }],
@@ -134,6 +138,15 @@ describe('TW-JSON-2: a value is read once', () => {
     const item = Object.assign(Object.create(null) as object, { content: 'a', status: 'pending' })
     const shared = { x: 1 }
     expect(run({ todos: [item], a: shared, b: shared }).outcome.text).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
+  })
+
+  it('a key named __proto__ is copied as a key: refused by name under unknownItemKeys reject, dropped otherwise', () => {
+    const item = JSON.parse('{"content":"a","status":"pending","__proto__":{"x":1}}') as object
+    expect(run({ todos: [item] }).outcome.text).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
+    const closed = parseOptions({ unknownItemKeys: 'reject' })
+    if (!closed.ok) throw new Error('options')
+    const outcome = callTodoWrite({ todos: [item] }, { agent: { session: new MemorySession() } }, closed.options)
+    expect(outcome.text).toBe('Error: invalid arguments: "todos[0].__proto__" is not a declared property (additionalProperties: false)')
   })
 
   it('does not read non-enumerable or symbol keys, nor walk them', () => {
@@ -171,6 +184,17 @@ describe("TW-JSON-2: inherited keys are not the caller's", () => {
     expect(outcome.text).toBe('Error: invalid arguments: missing required property "todos[0].content"; missing required property "todos[0].status"')
     expect(events).toEqual([])
     expect(run({ todos: [{ content: 'a', status: 'pending' }] }).outcome.text).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
+  })
+
+  it('under unknownItemKeys reject, an inherited key is no extra key of an item: only its own keys count', () => {
+    polluted.content = 'ghost'
+    const closed = parseOptions({ unknownItemKeys: 'reject' })
+    if (!closed.ok) throw new Error('options')
+    const answer = (args: unknown) => callTodoWrite(args, { agent: { session: new MemorySession() } }, closed.options).text
+    expect(answer({ todos: [{ content: 'a', status: 'pending' }] })).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
+    expect(answer({ todos: [{ status: 'pending', content: 'a' }, { content: 'b', status: 'completed', id: 2 }] })).toBe(
+      'Error: invalid arguments: "todos[1].id" is not a declared property (additionalProperties: false)',
+    )
   })
 
   it('Object.prototype.todos does not fill a missing todos', () => {

@@ -55,3 +55,21 @@ describe('src/ imports', () => {
     }
   })
 })
+
+// docs/mutation-testing.md: a test of a mutation gate that imports src/ inside its body makes
+// every module-level mutant "covered" by that test alone, so it reads as a survivor.
+describe('the mutation gates’ test files', () => {
+  const config = readFileSync(join(ROOT, 'vitest.mutation.config.ts'), 'utf8')
+  const files = [...new Set([...config.matchAll(/'((?:test|bench)\/[^']+\.test\.ts)'/g)].map((m) => m[1]!))]
+  const importsInside = (text: string) => text.split('\n').filter((line) => /^\s+.*\bimport\(/.test(line) && !/^\s*(\/\/|\*)/.test(line))
+
+  it('import src/ at the top of the file only, never inside a test', () => {
+    expect(files.length).toBeGreaterThan(20)
+    expect(files.flatMap((file) => importsInside(readFileSync(join(ROOT, file), 'utf8')).map((line) => `${file}: ${line.trim()}`))).toEqual([])
+  })
+
+  it('the check sees an import inside a test', () => {
+    expect(importsInside("it('x', async () => {\n  const m = await import('../src/plugin.js')\n})")).toHaveLength(1)
+    expect(importsInside("const m = await import('../src/plugin.js')")).toEqual([])
+  })
+})

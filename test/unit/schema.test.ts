@@ -4,7 +4,7 @@ import { Compile } from 'typebox/compile'
 import { describe, expect, it } from 'vitest'
 import { callTodoWrite } from '../../src/core/call.js'
 import { TodoWriteValue } from '../../src/core/schema.js'
-import { DEFAULT_OPTIONS, resolveOptions } from '../../src/core/options.js'
+import { alternatives, DEFAULT_OPTIONS, resolveOptions } from '../../src/core/options.js'
 import { schemaViolations } from '../../src/core/violations.js'
 
 describe('TW-VALUE-1: the output schema', () => {
@@ -42,6 +42,12 @@ describe('TW-OPT-1: options', () => {
       unknownItemKeys: 'drop',
       activeLimitWording: 'parentheses',
     })
+  })
+
+  it('the allowed values of an option are listed as a sentence, for any number of them', () => {
+    expect(alternatives(['a', 'b'])).toBe('"a" or "b"')
+    expect(alternatives(['a', 'b', 'c'])).toBe('"a", "b" or "c"')
+    expect(alternatives(['a', 'b', 'c', 'd'])).toBe('"a", "b", "c" or "d"')
   })
 
   it('an unknown key or a bad value is an error naming each problem', () => {

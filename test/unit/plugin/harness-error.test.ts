@@ -1,7 +1,7 @@
 // TW-PLUGIN-5 in-process: where the harness's `@deepseek-ai/dsh-tools` can be loaded, a
 // schema refusal is thrown as its own ToolArgsError, with our message; other refusals and
 // other errors pass through unchanged. (test/harness/ shows the same on the real harness.)
-import { describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 
 class HarnessError extends Error {
   constructor(
@@ -20,11 +20,16 @@ class ToolArgsError extends HarnessError {
 vi.mock('@deepseek-ai/dsh-tools', () => ({ ToolArgsError }))
 
 // A fresh src/plugin.ts: it looks the harness class up once per module instance, and where
-// test files share their modules (the mutation run sets isolate: false) another file may
-// already have looked, without this mock.
+// test files share their modules (the unit project and the mutation run set isolate: false)
+// another file may already have looked, without this mock.
 vi.resetModules()
+// ...and the files after this one, in the same worker, get the module without the mock.
+afterAll(() => {
+  vi.doUnmock('@deepseek-ai/dsh-tools')
+  vi.resetModules()
+})
 
-const { harnessArgsErrorClass, pluginTool } = await import('../../../src/plugin.js')
+const { argsErrorClassFrom, harnessArgsErrorClass, pluginTool } = await import('../../../src/plugin.js')
 const { DEFAULT_OPTIONS } = await import('../../../src/core/options.js')
 const { TodoWriteError } = await import('../../../src/core/tool.js')
 
@@ -49,16 +54,11 @@ describe('TW-PLUGIN-5: refusals thrown as the harness throws them', () => {
         this.message = 'bad arguments'
       }
     }
-    vi.resetModules()
-    vi.doMock('@deepseek-ai/dsh-tools', () => ({ ToolArgsError: wording }))
-    const fresh = await import('../../../src/plugin.js')
-    const error = await fresh
-      .pluginTool(DEFAULT_OPTIONS)
+    const error = await pluginTool(DEFAULT_OPTIONS, undefined, async () => wording)
       .execute({ todos: 1 }, {})
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(wording)
     expect((error as Error).message).toBe('invalid arguments: "todos" must be an array')
-    vi.doUnmock('@deepseek-ai/dsh-tools')
   })
 
   it('other refusals and foreign errors are thrown unchanged', async () => {
@@ -79,16 +79,16 @@ describe('TW-PLUGIN-5: refusals thrown as the harness throws them', () => {
   })
 
   it('a module without the class, or none at all, leaves our own error', async () => {
-    vi.resetModules()
-    vi.doMock('@deepseek-ai/dsh-tools', () => ({ ToolArgsError: 'not a class' }))
-    const fresh = await import('../../../src/plugin.js')
-    expect(await fresh.harnessArgsErrorClass()).toBeNull()
-    const error = await fresh
-      .pluginTool(DEFAULT_OPTIONS)
+    expect(await argsErrorClassFrom(async () => ({ ToolArgsError: 'not a class' }))).toBeNull()
+    expect(await argsErrorClassFrom(async () => ({}))).toBeNull()
+    expect(await argsErrorClassFrom(() => Promise.reject(new Error('Cannot find package')))).toBeNull()
+    expect(await argsErrorClassFrom(async () => ({ ToolArgsError }))).toBe(ToolArgsError)
+    const error = await pluginTool(DEFAULT_OPTIONS, undefined, async () => null)
       .execute({ todos: 1 }, {})
       .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TodoWriteError)
     expect((error as Error).name).toBe('ToolArgsError')
     expect((error as { code: string }).code).toBe('INVALID_ARGS')
-    vi.doUnmock('@deepseek-ai/dsh-tools')
+    expect((error as Error).message).toBe('invalid arguments: "todos" must be an array')
   })
 })

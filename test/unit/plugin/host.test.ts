@@ -234,6 +234,15 @@ describe('TW-PLUGIN-3: Config', () => {
     expect(() => plugin.Config(config)).toThrow(message)
   })
 
+  it('names every problem of a config, one per line', () => {
+    expect(() => plugin.Config({ allowParallel: true, unknownItemKeys: 'keep' })).toThrow(
+      [
+        'tool-todo: unknown option "allowParallel" (the options are profile, allowParallelInProgress, unknownItemKeys, activeLimitWording)',
+        'tool-todo: unknownItemKeys must be "drop" or "reject", got "keep"',
+      ].join('\n'),
+    )
+  })
+
   it('reads own keys only: an inherited key is not an option', () => {
     const inherited = Object.create({ allowParallelInProgress: true }) as object
     expect(plugin.Config(inherited)).toEqual(plugin.Config({}))

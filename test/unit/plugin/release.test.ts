@@ -125,6 +125,22 @@ describe('TW-PLUGIN-6: the todos projection', () => {
     expect(P.wire.view(A)).toBe(A)
   })
 
+  it('is registered with the sessionProjections service the plugin declares it needs', () => {
+    const declared: string[][] = []
+    const projections: unknown[] = []
+    const ctx = {
+      effect: (register: () => unknown) => register(),
+      tools: { register: () => () => undefined },
+      inject: (deps: string[], callback: (child: { sessionProjections: { register(p: unknown): void } }) => void) => {
+        declared.push(deps)
+        callback({ sessionProjections: { register: (projection) => void projections.push(projection) } })
+      },
+    }
+    release.apply(ctx as unknown as Parameters<typeof release.apply>[0], { allowParallelInProgress: false })
+    expect(declared).toEqual([['sessionProjections']])
+    expect(projections).toEqual([P])
+  })
+
   it('parses null or a sound plan, and refuses anything else', () => {
     for (const schema of [P.stateSchema, P.wire.viewSchema]) {
       expect(schema.parse(null)).toBeNull()
@@ -192,7 +208,7 @@ describe('TW-PLUGIN-7: the invariant companion', () => {
     )
     const bad = { type: 'todo/write', data: { todos: 'x' } }
     listener!('emit', 'session/event', [{}, bad])
-    listener!('emit', 'session/other', [{}, bad])
+    listener!('emit', 'session/other', [{}, { type: 'todo/write', data: { todos: [null] } }])
     listener!('emit', 'session/event', [{}, { type: 'turn/start', data: { todos: 'x' } }])
     listener!('emit', 'session/event', [{}])
     expect(failures).toEqual(['todo/write data.todos must be an array'])

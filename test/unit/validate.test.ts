@@ -1,0 +1,130 @@
+// The general path of the read-and-check (src/core/validate.ts): what the registry's copy
+// (TW-JSON-2) and the schema (TW-ARGS-*) say of values the common-call fast path does not
+// take, and TW-PROP-ONE-READ where a value leads back to the arguments. Expected texts are
+// the spec's words, written out.
+import { afterEach, describe, expect, it } from 'vitest'
+import { callTodoWrite } from '../../src/core/call.js'
+import { MemorySession } from '../../src/core/event.js'
+import { DEFAULT_OPTIONS, resolveOptions } from '../../src/core/options.js'
+import { createTodoWriteTool } from '../../src/core/tool.js'
+import { validate } from '../../src/core/validate.js'
+
+const LOSSY = 'Error: tool execution arguments must be losslessly JSON-serializable'
+const ONE = 'Updated todo list: 1 pending, 0 in progress, 0 completed.'
+
+const answer = (args: unknown, options = DEFAULT_OPTIONS) => callTodoWrite(args, { agent: { session: new MemorySession() } }, options).text
+
+describe('the general path: values outside the common shapes', () => {
+  it('a copy that fails is the "lossless" failure; a getter that throws is the "thrown" one', () => {
+    expect(validate({ todos: [], f: () => 0 }, DEFAULT_OPTIONS)).toEqual({
+      ok: false,
+      failure: { kind: 'lossless', message: 'tool execution arguments must be losslessly JSON-serializable' },
+    })
+    const throwing = Object.defineProperty({}, 'todos', {
+      enumerable: true,
+      get: () => {
+        throw new Error('no todos')
+      },
+    })
+    expect(validate(throwing, DEFAULT_OPTIONS)).toEqual({ ok: false, failure: { kind: 'thrown', message: 'no todos' } })
+  })
+
+  it('arguments that are a class instance are refused by the copy, even with a valid list', () => {
+    class Args {
+      todos = [{ content: 'a', status: 'pending' }]
+    }
+    expect(answer(new Args())).toBe(LOSSY)
+  })
+
+  it('todos that is an object, or an array of another prototype', () => {
+    expect(answer({ todos: { a: 1 } })).toBe('Error: invalid arguments: "todos" must be an array')
+    expect(answer({ todos: Object.setPrototypeOf([{ content: 'a', status: 'pending' }], null) })).toBe(LOSSY)
+    expect(answer({ todos: new (class List extends Array {})() })).toBe(LOSSY)
+  })
+
+  it('an object where a string belongs is worded as not a string, in a plain item and in one with an extra key', () => {
+    expect(answer({ todos: [{ content: {}, status: 'pending' }] })).toBe('Error: invalid arguments: "todos[0].content" must be a string')
+    expect(answer({ todos: [{ content: 'a', status: [] }] })).toBe('Error: invalid arguments: "todos[0].status" must be a string')
+    expect(answer({ todos: [{ content: { a: 1 }, status: 'pending', id: 1 }] })).toBe('Error: invalid arguments: "todos[0].content" must be a string')
+  })
+
+  it('an item with an extra key is checked as fully as a plain one', () => {
+    expect(answer({ todos: [{ content: 1, status: 'pending', id: 1 }] })).toBe('Error: invalid arguments: "todos[0].content" must be a string')
+    expect(answer({ todos: [{ id: 1, status: 'pending' }] })).toBe('Error: invalid arguments: missing required property "todos[0].content"')
+    expect(answer({ todos: [{ content: ' a ', status: 'pending', id: 1 }] })).toBe(ONE)
+    expect(answer({ todos: [{ content: 'a', status: 'pending', id: 1 }] }, resolveOptions({ unknownItemKeys: 'reject' }))).toBe(
+      'Error: invalid arguments: "todos[0].id" is not a declared property (additionalProperties: false)',
+    )
+  })
+})
+
+describe('a hole is a hole, whatever Array.prototype holds', () => {
+  afterEach(() => {
+    delete (Array.prototype as unknown as Record<number, unknown>)[0]
+  })
+
+  it('an inherited index does not fill a hole, in todos or deeper', () => {
+    ;(Array.prototype as unknown as Record<number, unknown>)[0] = { content: 'inherited', status: 'pending' }
+    const hole = (): unknown[] => {
+      const array: unknown[] = []
+      array.length = 1
+      return array
+    }
+    expect(answer({ todos: hole() })).toBe(LOSSY)
+    expect(answer({ todos: [{ content: 'a', status: 'pending', tags: hole() }] })).toBe(LOSSY)
+    expect(answer({ todos: [], extra: { list: hole() } })).toBe(LOSSY)
+  })
+})
+
+describe('TW-PROP-ONE-READ: a value that leads back to the arguments is a cycle, found without reading them again', () => {
+  /** Arguments whose `todos` counts its reads; `place` puts a value leading back to them somewhere inside. */
+  function counted(place: (back: object) => { todos: unknown; extra?: unknown }) {
+    let reads = 0
+    const args: Record<string, unknown> = {}
+    const back = { back: args }
+    const { todos, extra } = place(back)
+    Object.defineProperty(args, 'todos', {
+      enumerable: true,
+      get: () => {
+        reads++
+        return todos
+      },
+    })
+    if (extra !== undefined) args.extra = extra
+    return { args, reads: () => reads }
+  }
+
+  it.each<[string, (back: object) => { todos: unknown; extra?: unknown }]>([
+    ['an extra argument', (back) => ({ todos: [], extra: back })],
+    ['todos that is not an array', (back) => ({ todos: back })],
+    ['the content of a plain item', (back) => ({ todos: [{ content: back, status: 'pending' }] })],
+    ['the status of a plain item', (back) => ({ todos: [{ content: 'a', status: back }] })],
+    ['an extra key of an item', (back) => ({ todos: [{ content: 'a', status: 'pending', note: back }] })],
+  ])('in %s', (_, place) => {
+    const { args, reads } = counted(place)
+    expect(answer(args)).toBe(LOSSY)
+    expect(reads()).toBe(1)
+  })
+})
+
+describe('TW-APPEND-1: what append returns', () => {
+  const args = { todos: [{ content: 'a', status: 'pending' }] }
+  const returning = (value: unknown) => ({ agent: { session: { append: () => value } } })
+
+  it('null, a number or an object without `then` is no promise: the call is answered at once', async () => {
+    // biome-ignore lint/suspicious/noThenProperty: a `then` that is not a function is the case
+    for (const value of [null, 0, 'id', { id: 1 }, { then: 1 }]) {
+      expect(callTodoWrite(args, returning(value)).text).toBe(ONE)
+      await expect(createTodoWriteTool().execute(args, returning(value))).resolves.toEqual({
+        todos: args.todos,
+        counts: { pending: 1, inProgress: 0, completed: 0 },
+      })
+    }
+  })
+
+  it('a function with a `then` is a thenable too: the tool awaits it', async () => {
+    // biome-ignore lint/suspicious/noThenProperty: a callable thenable is the case
+    const thenable = Object.assign(() => 0, { then: (_: unknown, reject: (error: Error) => void) => reject(new Error('disk full')) })
+    await expect(createTodoWriteTool().execute(args, returning(thenable))).rejects.toThrow('disk full')
+  })
+})
