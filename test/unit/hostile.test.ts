@@ -192,9 +192,14 @@ describe("TW-JSON-2: inherited keys are not the caller's", () => {
     if (!closed.ok) throw new Error('options')
     const answer = (args: unknown) => callTodoWrite(args, { agent: { session: new MemorySession() } }, closed.options).text
     expect(answer({ todos: [{ content: 'a', status: 'pending' }] })).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
-    expect(answer({ todos: [{ status: 'pending', content: 'a' }, { content: 'b', status: 'completed', id: 2 }] })).toBe(
-      'Error: invalid arguments: "todos[1].id" is not a declared property (additionalProperties: false)',
-    )
+    expect(
+      answer({
+        todos: [
+          { status: 'pending', content: 'a' },
+          { content: 'b', status: 'completed', id: 2 },
+        ],
+      }),
+    ).toBe('Error: invalid arguments: "todos[1].id" is not a declared property (additionalProperties: false)')
   })
 
   it('Object.prototype.todos does not fill a missing todos', () => {
