@@ -22,7 +22,15 @@ describe('Loader.prototype.unwrapExports', () => {
   })
 })
 
-async function loadConfig(yaml: string, modules: Record<string, string> = {}) {
+type Settled = (tools: ToolRegistryService | undefined, errors: unknown[]) => boolean
+const registeredOrFailed: Settled = (tools, errors) => (tools?.names().length ?? 0) > 0 || errors.length > 0
+
+/**
+ * Start a Loader on a config file and wait until `until` holds (by default: a tool is
+ * registered or an error was reported) or `within` ms have passed: the Loader imports and
+ * applies asynchronously, slower on a busy machine and a cold disk.
+ */
+async function loadConfig(yaml: string, modules: Record<string, string> = {}, { until = registeredOrFailed, within = 10_000 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'todo-write-loader-'))
   for (const [name, text] of Object.entries(modules)) writeFileSync(join(dir, name), text)
   writeFileSync(join(dir, 'cordis.yml'), yaml.replaceAll('$DIR', dir).replaceAll('$DIST', DIST))
@@ -33,7 +41,8 @@ async function loadConfig(yaml: string, modules: Record<string, string> = {}) {
   ctx.on('internal/warning', (warning: unknown) => void warnings.push(warning))
   ctx.plugin(Loader as never, { name: 'cordis', filename: join(dir, 'cordis.yml') })
   await ctx.start()
-  await new Promise((resolve) => setTimeout(resolve, 50))
+  const deadline = Date.now() + within
+  while (!until(ctx.get('tools') as ToolRegistryService | undefined, errors) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10))
   return { ctx, tools: ctx.get('tools') as ToolRegistryService | undefined, errors, warnings }
 }
 
@@ -81,7 +90,7 @@ describe('the real Loader and a config file', () => {
     // No registry at all: the real module waits for `tools`; the stray copy, without
     // inject, runs at once and fails. (With a registry in the file, which one the Loader
     // applies first depends on import timing.)
-    const waiting = await loadConfig(['- id: todo', '  name: $DISTindex.js', ''].join('\n'))
+    const waiting = await loadConfig(['- id: todo', '  name: $DISTindex.js', ''].join('\n'), {}, { until: (_, errors) => errors.length > 0, within: 200 })
     expect(waiting.errors).toEqual([])
     await waiting.ctx.stop()
     const { ctx, errors } = await loadConfig(['- id: todo', '  name: $DIR/stray.mjs', ''].join('\n'), { 'stray.mjs': stray })
