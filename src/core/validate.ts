@@ -180,8 +180,13 @@ function readItem(item: unknown, closed: boolean, path: readonly object[]): Item
   const record = item as Record<string, unknown>
   const keys = Object.keys(record)
   const values = keys.map((key) => record[key])
-  const content = values[keys.indexOf('content')]
-  const status = values[keys.indexOf('status')]
+  // By position among the item's own keys: an absent key is undefined, never values[-1], which a polluted Array.prototype could answer.
+  const own = (key: string): unknown => {
+    const at = keys.indexOf(key)
+    return at === -1 ? undefined : values[at]
+  }
+  const content = own('content')
+  const status = own('status')
   // A string content and a status mean both keys are there: any other key is an extra one.
   const valid = typeof content === 'string' && isStatus(status) && !(closed && keys.length > 2)
   const inner = [...path, item]

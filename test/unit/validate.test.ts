@@ -76,6 +76,18 @@ describe('a hole is a hole, whatever Array.prototype holds', () => {
   })
 })
 
+describe('a missing key is missing, whatever Array.prototype holds', () => {
+  afterEach(() => {
+    delete (Array.prototype as unknown as Record<string, unknown>)['-1']
+  })
+
+  it('an item with an extra key and no content is refused, not filled from Array.prototype', () => {
+    ;(Array.prototype as unknown as Record<string, unknown>)['-1'] = 'pending'
+    expect(answer({ todos: [{ status: 'pending', id: 1 }] })).toBe('Error: invalid arguments: missing required property "todos[0].content"')
+    expect(answer({ todos: [{ content: 'a', id: 1 }] })).toBe('Error: invalid arguments: missing required property "todos[0].status"')
+  })
+})
+
 describe('TW-PROP-ONE-READ: a value that leads back to the arguments is a cycle, found without reading them again', () => {
   /** Arguments whose `todos` counts its reads; `place` puts a value leading back to them somewhere inside. */
   function counted(place: (back: object) => { todos: unknown; extra?: unknown }) {
