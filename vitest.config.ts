@@ -11,7 +11,6 @@
 import { defineConfig } from 'vitest/config'
 
 const shared = {
-  setupFiles: ['test/support/fast-check-setup.ts'],
   testTimeout: 60_000,
   hookTimeout: 60_000,
 }

@@ -65,7 +65,7 @@ export function finish(todos: PeerTodo[], exec: Exec): CallOutcome {
     else if (status === 'in_progress') inProgress++
     else completed++
   }
-  if (inProgress > 1) return failure(tooManyInProgress(inProgress))
+  if (inProgress > 1) return failure(tooManyInProgress(inProgress, 'comma'))
   const session = exec.agent?.session
   if (!session) return failure(NO_OWNER)
   const event = { type: TODO_WRITE, data: { todos: todos.map(({ content, status }) => ({ content, status })) } } as const

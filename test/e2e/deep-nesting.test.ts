@@ -1,10 +1,14 @@
-// Values nested deeper than JSON.stringify can write: JSON.parse takes any depth,
-// JSON.stringify throws from about 10^4 levels. The tool never walks that deep; these are
-// the places that quote such a value in a message: each writes it whole, as JSON.stringify
-// would if it could, and answers instead of crashing.
+// Values nested 10^5 levels deep: JSON.parse takes any depth, JSON.stringify throws from
+// about 10^4 levels. Each place that meets such a value checks it without a stack overflow
+// (the tool's copy) or writes it whole, as JSON.stringify would if it could, and answers
+// instead of crashing. Not in the mutation gate: a mutant that loops forever is stopped
+// after 100 times the hits its code had in the dry run, and these values make that
+// hundreds of millions of steps (docs/mutation-testing.md).
 import { describe, expect, it } from 'vitest'
 import { ProtocolServer } from '../../src/kit/reference.js'
-import { UNWRITABLE, jsonText } from '../../src/core/json.js'
+import { UNWRITABLE, jsonText, writeJson } from '../../src/core/json.js'
+import { callTodoWrite } from '../../src/core/call.js'
+import { MemorySession } from '../../src/core/event.js'
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from '../../src/kit/protocol.js'
 import { Config } from '../../src/plugin.js'
 import { hostileRequests } from '../../src/kit/generators.js'
@@ -27,6 +31,29 @@ describe('jsonText', () => {
     cyclic.self = cyclic
     expect(UNWRITABLE).toBe('(a value JSON cannot write: cyclic or a BigInt)')
     for (const value of [cyclic, 1n]) expect(jsonText(value)).toBe(UNWRITABLE)
+  })
+})
+
+describe('the deepest values the tool and the writer meet', () => {
+  it('a cycle or a BigInt 10^5 levels down throws as JSON.stringify would; jsonText describes it', () => {
+    const cyclic: unknown[] = []
+    cyclic.push(cyclic)
+    for (const inner of [cyclic, [1n]]) {
+      let value: unknown = inner
+      for (let i = 0; i < 100_000; i++) value = [value]
+      expect(() => writeJson(value)).toThrow(TypeError)
+      expect(jsonText(value)).toBe(UNWRITABLE)
+    }
+  })
+
+  it('TW-JSON-2: an extra value 10^5 levels deep is checked without a stack overflow', () => {
+    const answer = (args: unknown) => callTodoWrite(args, { agent: { session: new MemorySession() } }).text
+    let deep: unknown = 0
+    for (let i = 0; i < 100_000; i++) deep = [deep]
+    expect(answer({ todos: [{ content: 'a', status: 'pending', deep }] })).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
+    expect(answer({ todos: [{ content: 'a', status: 'pending', deep: [deep, -0] }] })).toBe(
+      'Error: tool execution arguments must be losslessly JSON-serializable',
+    )
   })
 })
 

@@ -2,7 +2,7 @@
 // property under the pinned global seed. We do not use @fast-check/vitest: importing it
 // pulls in vitest's runner internals and cost ~4 s per test file here (measured), which
 // multiplied across Stryker's runs.
-import fc from 'fast-check'
+import fc from './fc.js'
 import { it } from 'vitest'
 
 type Arbitraries<Ts extends unknown[]> = { [K in keyof Ts]: fc.Arbitrary<Ts[K]> }

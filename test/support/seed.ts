@@ -1,7 +1,6 @@
 // The fast-check seed and run count in force: FC_SEED=<int> (or FC_SEED=random) and
-// FC_RUNS=<n> override the pinned defaults. Reading them changes nothing; the setup file
-// (fast-check-setup.ts) applies them. fast-check prints the seed and the shrunk
-// counterexample's path on failure.
+// FC_RUNS=<n> override the pinned defaults. Reading them changes nothing; test/support/fc.ts
+// applies them. fast-check prints the seed and the shrunk counterexample's path on failure.
 export const DEFAULT_SEED = 20261130
 
 function resolveSeed(): number {

@@ -1,7 +1,7 @@
 // DistinctStrings (src/distinct.ts) answers exactly as a Set would: every path — the short
 // array, strings under their own key, strings sharing a key, a shared key past its limit —
 // against a Set, which is the model here (TW-DUP-1: exact code-unit equality).
-import fc from 'fast-check'
+import fc from '../support/fc.js'
 import { describe, expect, it } from 'vitest'
 import { DistinctStrings, sampleKey } from '../../src/core/distinct.js'
 import { property } from '../support/property.js'

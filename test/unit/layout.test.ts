@@ -56,6 +56,20 @@ describe('src/ imports', () => {
   })
 })
 
+describe('fast-check in test/', () => {
+  const direct = (text: string) => /^import [^\n]*from 'fast-check'/m.test(text)
+  it('is imported through test/support/fc.ts only, which pins its seed', () => {
+    const files = sources(join(ROOT, 'test')).filter((file) => relative(ROOT, file) !== join('test', 'support', 'fc.ts'))
+    expect(files.length).toBeGreaterThan(50)
+    expect(files.filter((file) => direct(readFileSync(file, 'utf8'))).map((file) => relative(ROOT, file))).toEqual([])
+  })
+
+  it('the check sees a direct import', () => {
+    expect(direct("import fc from 'fast-check'")).toBe(true)
+    expect(direct("import fc from '../support/fc.js'")).toBe(false)
+  })
+})
+
 // docs/mutation-testing.md: a test of a mutation gate that imports src/ inside its body makes
 // every module-level mutant "covered" by that test alone, so it reads as a survivor.
 describe('the mutation gates’ test files', () => {

@@ -3,7 +3,7 @@
 // take, and TW-PROP-ONE-READ where a value leads back to the arguments. Expected texts are
 // the spec's words, written out.
 import { afterEach, describe, expect, it } from 'vitest'
-import { callTodoWrite } from '../../src/core/call.js'
+import { callTodoWrite, callTodoWriteAsync } from '../../src/core/call.js'
 import { MemorySession } from '../../src/core/event.js'
 import { DEFAULT_OPTIONS, resolveOptions } from '../../src/core/options.js'
 import { createTodoWriteTool } from '../../src/core/tool.js'
@@ -34,6 +34,48 @@ describe('the general path: values outside the common shapes', () => {
       todos = [{ content: 'a', status: 'pending' }]
     }
     expect(answer(new Args())).toBe(LOSSY)
+  })
+
+  it('arguments that are not an object: null and scalars are worded, undefined and a function are no JSON data', () => {
+    expect(answer(null)).toBe('Error: invalid arguments: "arguments" must be an object')
+    expect(answer('x')).toBe('Error: invalid arguments: "arguments" must be an object')
+    expect(answer([{ content: 'a', status: 'pending' }])).toBe('Error: invalid arguments: "arguments" must be an object')
+    expect(answer(undefined)).toBe(LOSSY)
+    // A function is no record even when, like a null-prototype object, it has no prototype.
+    const bare = Object.setPrototypeOf(
+      Object.assign(() => 0, { todos: [] }),
+      null,
+    ) as unknown
+    expect(answer(bare)).toBe(LOSSY)
+  })
+
+  it('an item that is a class instance, a function or an array is refused or worded as the copy says', () => {
+    class Item {
+      content = 'a'
+      status = 'pending'
+    }
+    expect(answer({ todos: [new Item()] })).toBe(LOSSY)
+    expect(
+      answer({
+        todos: [
+          Object.setPrototypeOf(
+            Object.assign(() => 0, { content: 'a', status: 'pending' }),
+            null,
+          ),
+        ],
+      }),
+    ).toBe(LOSSY)
+    expect(answer({ todos: [['a', 'pending']] })).toBe('Error: invalid arguments: "todos[0]" must be an object')
+    expect(answer({ todos: [null] })).toBe('Error: invalid arguments: "todos[0]" must be an object')
+  })
+
+  it('JSON data below the item is accepted whatever it holds; undefined, a function or NaN anywhere below is not', () => {
+    expect(answer({ todos: [{ content: 'a', status: 'pending', x: [null, [1, {}], { y: null, z: 'z' }] }] })).toBe(ONE)
+    for (const bad of [undefined, () => 0, Number.NaN, Symbol('s'), 1n]) {
+      expect(answer({ todos: [{ content: 'a', status: 'pending', x: [null, [1, { y: bad }]] }] })).toBe(LOSSY)
+      expect(answer({ todos: [{ content: [bad], status: 'pending' }] })).toBe(LOSSY)
+      expect(answer({ todos: { a: [bad] } })).toBe(LOSSY)
+    }
   })
 
   it('todos that is an object, or an array of another prototype', () => {
@@ -89,11 +131,14 @@ describe('a missing key is missing, whatever Array.prototype holds', () => {
 })
 
 describe('TW-PROP-ONE-READ: a value that leads back to the arguments is a cycle, found without reading them again', () => {
-  /** Arguments whose `todos` counts its reads; `place` puts a value leading back to them somewhere inside. */
-  function counted(place: (back: object) => { todos: unknown; extra?: unknown }) {
+  /**
+   * Arguments whose `todos` counts its reads; `place` puts a value leading back to them
+   * somewhere inside: a container holding them, or the arguments themselves.
+   */
+  function counted(place: (back: object) => { todos: unknown; extra?: unknown }, itself = false) {
     let reads = 0
     const args: Record<string, unknown> = {}
-    const back = { back: args }
+    const back = itself ? args : { back: args }
     const { todos, extra } = place(back)
     Object.defineProperty(args, 'todos', {
       enumerable: true,
@@ -113,15 +158,29 @@ describe('TW-PROP-ONE-READ: a value that leads back to the arguments is a cycle,
     ['the status of a plain item', (back) => ({ todos: [{ content: 'a', status: back }] })],
     ['an extra key of an item', (back) => ({ todos: [{ content: 'a', status: 'pending', note: back }] })],
   ])('in %s', (_, place) => {
-    const { args, reads } = counted(place)
-    expect(answer(args)).toBe(LOSSY)
-    expect(reads()).toBe(1)
+    for (const itself of [false, true]) {
+      const { args, reads } = counted(place, itself)
+      expect(answer(args)).toBe(LOSSY)
+      expect(reads()).toBe(1)
+    }
   })
 })
 
 describe('TW-APPEND-1: what append returns', () => {
   const args = { todos: [{ content: 'a', status: 'pending' }] }
   const returning = (value: unknown) => ({ agent: { session: { append: () => value } } })
+
+  it('callTodoWriteAsync answers a refusal without appending', async () => {
+    const log: unknown[] = []
+    const session = { append: (type: string, data: unknown) => void log.push({ type, data }) }
+    expect(await callTodoWriteAsync({ todos: 1 }, { agent: { session } })).toEqual({
+      isError: true,
+      text: 'Error: invalid arguments: "todos" must be an array',
+      value: null,
+      event: null,
+    })
+    expect(log).toEqual([])
+  })
 
   it('null, a number or an object without `then` is no promise: the call is answered at once', async () => {
     // biome-ignore lint/suspicious/noThenProperty: a `then` that is not a function is the case

@@ -1,6 +1,6 @@
 // TW-KIT-FUZZ-2: the fuzzer's generator draws every trap class on purpose, at every position,
 // and shrinks toward plain ASCII, so a shrunk case shows only the character that matters.
-import fc from 'fast-check'
+import fc from '../../support/fc.js'
 import { describe, expect, it } from 'vitest'
 import { sequenceInputs } from '../../../src/kit/fuzzer.js'
 import { sequenceFor, TRAP_CHARACTERS, TRAP_KEYS, TRAP_NUMBERS, TRIM_SET } from '../../../src/kit/generators.js'

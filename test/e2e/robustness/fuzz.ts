@@ -6,7 +6,7 @@
 // well-formed result, nothing logged but a valid snapshot (checkLog), the input not
 // mutated, and Object.prototype (with Array.prototype and friends) untouched.
 // `npm run fuzz` runs 10^6 calls (main.ts); test/e2e/robustness.test.ts runs 10^4.
-import fc from 'fast-check'
+import fc from '../../support/fc.js'
 import { callTodoWrite, type CallOutcome } from '../../../src/core/call.js'
 import { encodeLine } from '../../../src/kit/protocol.js'
 import { ProtocolServer } from '../../../src/kit/reference.js'

@@ -181,6 +181,18 @@ describe('TW-PLUGIN-3: Config', () => {
     expect(plugin.Config({ unknownItemKeys: 'reject' })).toEqual({ allowParallelInProgress: false, unknownItemKeys: 'reject', activeLimitWording: 'comma' })
   })
 
+  it('an issue of the whole config has no path; an issue of one key has that key as its path', () => {
+    expect(plugin.Config['~standard'].validate('x')).toStrictEqual({ issues: [{ message: 'tool-todo: options must be an object, got "x"' }] })
+    expect(plugin.Config['~standard'].validate({ strict: 1 })).toStrictEqual({
+      issues: [
+        {
+          message: 'tool-todo: unknown option "strict" (the options are profile, allowParallelInProgress, unknownItemKeys, activeLimitWording)',
+          path: ['strict'],
+        },
+      ],
+    })
+  })
+
   it('a live config update re-registers the tool with the new options', async () => {
     const { ctx, tools } = await createTestHost()
     const fiber = ctx.plugin(plugin)

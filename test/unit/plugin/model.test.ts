@@ -1,7 +1,7 @@
 // Model-based test: random sequences of valid and invalid calls, from two agents and from
 // callers without one, run against the plugin inside cordis and against a plain model.
 // After every step the texts match and each agent's list equals replay of its log.
-import fc from 'fast-check'
+import fc from '../../support/fc.js'
 import { describe, expect, it } from 'vitest'
 import * as plugin from '../../../src/index.js'
 import { currentTodos } from '../../../src/log/plan.js'

@@ -1,5 +1,5 @@
 import { property } from '../../support/property.js'
-import fc from 'fast-check'
+import fc from '../../support/fc.js'
 import { expect } from 'vitest'
 import { planUpdate } from '../../../src/log/acp.js'
 import { snapshotViolation } from '../../../src/log/invariant.js'

@@ -1,6 +1,6 @@
 import { property } from '../../support/property.js'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
-import fc from 'fast-check'
+import fc from '../../support/fc.js'
 import { expect } from 'vitest'
 import { checkArguments, parametersSchema } from '../../../src/core/schema.js'
 import { resolveOptions } from '../../../src/core/options.js'

@@ -1,5 +1,5 @@
 // Generators of session logs: todo_write calls among turns and events of other kinds.
-import fc from 'fast-check'
+import fc from '../../support/fc.js'
 import type { Segment } from '../../support/harness-log.js'
 import { anyArgs, validArgs } from '../../../src/kit/generators.js'
 

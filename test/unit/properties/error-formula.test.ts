@@ -1,5 +1,5 @@
 import { property } from '../../support/property.js'
-import fc from 'fast-check'
+import fc from '../../support/fc.js'
 import { expect } from 'vitest'
 import { callTodoWrite } from '../../../src/core/call.js'
 import { MemorySession } from '../../../src/core/event.js'

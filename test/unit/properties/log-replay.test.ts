@@ -1,5 +1,5 @@
 import { asyncProperty, property } from '../../support/property.js'
-import fc from 'fast-check'
+import fc from '../../support/fc.js'
 import { expect } from 'vitest'
 import type { LogEvent } from '../../../src/core/event.js'
 import { currentTodos, standingPlan } from '../../../src/log/plan.js'
