@@ -1,33 +1,98 @@
-// The package as an installer gets it: `npm pack`, then `npm install <tarball>` into a fresh
-// project. No warning on install; every entry, the vectors, the schemas and the spec
-// resolve; the type declarations mention no Node type, so they need no @types/node.
+// The package as an installer gets it: `npm pack`, then `npm install <tarball>` into fresh
+// projects: one with no peer, and one beside each harness's cordis (cordis 3, the cordis 4
+// prereleases the seed's harness runs, the release's @deepseek-ai/cordis with its
+// prerelease @deepseek-ai/dsh-tools). No ERESOLVE and no warning on any install; every
+// entry, the vectors, the schemas and the spec resolve; the docs ship with their links
+// whole; `todo-write/testing` without cordis says which peer to install; the type
+// declarations mention no Node type, so they need no @types/node.
 // `npm test` has built dist/ already; packing with scripts would rebuild it (prepack) under
 // the other e2e files, which run the built command meanwhile.
-import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const work = mkdtempSync(join(tmpdir(), 'todo-write-pack-'))
-const app = join(work, 'app')
-let install = { stdout: '', stderr: '', status: -1 as number | null }
 
-beforeAll(() => {
-  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: ROOT, stdio: 'pipe' })
-  const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'))!
-  mkdirSync(app)
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }))
-  const run = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, tarball)], { cwd: app, encoding: 'utf8' })
-  install = { stdout: run.stdout, stderr: run.stderr, status: run.status }
-}, 120_000)
+/** The projects the tarball is installed into: what each has beside it, as npm install arguments. */
+const PROJECTS = {
+  bare: [],
+  cordis3: ['cordis@3.18.1'],
+  // The seed's harness runs 4.0.0-rc.7, which is not on the registry; rc.8 is the next.
+  cordis4: ['cordis@4.0.0-rc.8'],
+  // The release's dsh-tools 0.1.1-rc.2 is not on the registry: a stand-in with its name and
+  // version is all a peer check reads.
+  release: ['@deepseek-ai/cordis@4.0.1', 'STAND_IN'],
+} as const satisfies Record<string, readonly string[]>
+type Project = keyof typeof PROJECTS
+
+const app = (project: Project): string => join(work, project)
+const installs = {} as Record<Project, { stdout: string; stderr: string; status: number | null }>
+
+function npm(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; status: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+    child.on('error', reject)
+    child.on('close', (status) => resolve({ stdout, stderr, status }))
+  })
+}
+
+function packDir(dir: string): string {
+  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: dir === work ? ROOT : dir, stdio: 'pipe' })
+  return join(dir, readdirSync(dir).find((name) => name.endsWith('.tgz'))!)
+}
+
+beforeAll(async () => {
+  const tarball = packDir(work)
+  const standIn = join(work, 'dsh-tools')
+  mkdirSync(standIn)
+  writeFileSync(join(standIn, 'package.json'), JSON.stringify({ name: '@deepseek-ai/dsh-tools', version: '0.1.1-rc.2' }))
+  const standInTarball = packDir(standIn)
+  // Concurrently: each install mostly waits on the npm cache and the registry.
+  await Promise.all(
+    (Object.entries(PROJECTS) as [Project, readonly string[]][]).map(async ([project, peers]) => {
+      mkdirSync(app(project))
+      writeFileSync(join(app(project), 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }))
+      const specs = peers.map((spec) => (spec === 'STAND_IN' ? standInTarball : spec))
+      installs[project] = await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', ...specs, tarball], app(project))
+    }),
+  )
+}, 180_000)
+
+/** Runs an ES module script in a project; its status, stdout and stderr. */
+const node = (project: Project, script: string) => spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app(project), encoding: 'utf8' })
 
 describe('npm pack, then npm install into a fresh project', () => {
-  it('installs with no warning', () => {
-    expect(install.status, install.stderr).toBe(0)
-    expect(`${install.stdout}\n${install.stderr}`).not.toMatch(/warn/i)
+  for (const project of Object.keys(PROJECTS) as Project[]) {
+    const beside = PROJECTS[project].map((spec) => (spec === 'STAND_IN' ? '@deepseek-ai/dsh-tools@0.1.1-rc.2' : spec)).join(' and ')
+    it(`installs with no ERESOLVE and no warning ${beside === '' ? 'alone' : `beside ${beside}`}`, () => {
+      const { status, stdout, stderr } = installs[project]
+      expect(status, stderr).toBe(0)
+      expect(`${stdout}\n${stderr}`).not.toMatch(/warn|ERESOLVE/i)
+    })
+  }
+
+  it('the peers installed are the versions asked for (so the checks above met them)', () => {
+    const version = (project: Project, name: string) =>
+      (JSON.parse(readFileSync(join(app(project), 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
+    expect(version('cordis3', 'cordis')).toBe('3.18.1')
+    expect(version('cordis4', 'cordis')).toBe('4.0.0-rc.8')
+    expect(version('release', '@deepseek-ai/cordis')).toBe('4.0.1')
+    expect(version('release', '@deepseek-ai/dsh-tools')).toBe('0.1.1-rc.2')
+    expect(existsSync(join(app('bare'), 'node_modules/cordis'))).toBe(false)
+    const declared = JSON.parse(readFileSync(join(app('bare'), 'node_modules/todo-write/package.json'), 'utf8')) as {
+      peerDependencies: Record<string, string>
+      peerDependenciesMeta: Record<string, { optional?: boolean }>
+    }
+    expect(Object.keys(declared.peerDependencies).sort()).toEqual(['@deepseek-ai/cordis', '@deepseek-ai/dsh-tools', 'cordis'])
+    for (const peer of Object.keys(declared.peerDependencies)) expect(declared.peerDependenciesMeta[peer]?.optional, peer).toBe(true)
   })
 
   it('every entry, the vectors, the schemas and the spec resolve', () => {
@@ -35,12 +100,53 @@ describe('npm pack, then npm install into a fresh project', () => {
       "for (const entry of ['todo-write', 'todo-write/dsh-0.1.1-rc.2', 'todo-write/dsh-0.1.1-rc.2/invariant']) await import(entry)",
       "for (const file of ['todo-write/vectors/suite.json', 'todo-write/schemas/parameters.schema.json', 'todo-write/spec/todo.md']) console.log(import.meta.resolve(file).replace(/^.*node_modules\\//, ''))",
     ].join('\n')
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app, encoding: 'utf8' })
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app('bare'), encoding: 'utf8' })
     expect(out).toBe('todo-write/vectors/suite.json\ntodo-write/schemas/parameters.schema.json\ntodo-write/spec/todo.md\n')
   })
 
+  it('every relative link of the README and of each page of docs/ leads to a file of the package', () => {
+    const pkg = join(app('bare'), 'node_modules/todo-write')
+    // The pages of the repository: each must be in the package too.
+    const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((name) => `docs/${name}`)].filter((page) => page.endsWith('.md'))
+    expect(pages.length).toBeGreaterThanOrEqual(9)
+    const links: string[] = []
+    const broken = pages.filter((page) => !existsSync(join(pkg, page))).map((page) => `${page}: not in the package`)
+    for (const page of pages.filter((page) => existsSync(join(pkg, page)))) {
+      const prose = readFileSync(join(pkg, page), 'utf8').replace(/^```[\s\S]*?^```$/gm, '')
+      for (const m of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const path = m[1]!.split('#')[0]!
+        if (/^[a-z]+:/.test(m[1]!) || path === '') continue
+        const file = join(pkg, dirname(page), path)
+        links.push(file)
+        if (relative(pkg, file).startsWith('..') || !existsSync(file)) broken.push(`${page}: ${m[1]}`)
+      }
+    }
+    expect(links.length).toBeGreaterThan(20)
+    expect(broken).toEqual([])
+  })
+
+  it('todo-write/testing without cordis: an error that names the peer and how to install it', () => {
+    const { status, stderr } = node('bare', "await import('todo-write/testing')")
+    expect(status).toBe(1)
+    expect(stderr).toContain('todo-write/testing needs cordis, an optional peer dependency of todo-write, and cordis is not installed: npm install cordis@3')
+    expect(stderr).not.toContain('ERR_MODULE_NOT_FOUND')
+  })
+
+  it('todo-write/testing beside cordis 3: its host runs the plugin', () => {
+    const script = [
+      "const { createTestHost, loadPlugin } = await import('todo-write/testing')",
+      'const { ctx, tools } = await createTestHost()',
+      "await loadPlugin(ctx, await import('todo-write'))",
+      "console.log(tools.names().join(','))",
+    ].join('\n')
+    const { status, stdout, stderr } = node('cordis3', script)
+    expect(stderr).toBe('')
+    expect(status).toBe(0)
+    expect(stdout).toBe('todo_write\n')
+  })
+
   it('the type declarations need no @types/node: no Node type in any declaration an entry reaches', () => {
-    const pkg = join(app, 'node_modules/todo-write/')
+    const pkg = join(app('bare'), 'node_modules/todo-write/')
     const seen = new Set<string>()
     const queue = ['dist/index.d.ts', 'dist/release.d.ts', 'dist/release-invariant.d.ts']
     const found: string[] = []
@@ -57,7 +163,7 @@ describe('npm pack, then npm install into a fresh project', () => {
   })
 
   it('the command runs from the installed package, and says its version', () => {
-    const out = execFileSync(join(app, 'node_modules/.bin/todo-write'), ['--version'], { encoding: 'utf8' })
+    const out = execFileSync(join(app('bare'), 'node_modules/.bin/todo-write'), ['--version'], { encoding: 'utf8' })
     expect(out).toBe('todo-write 0.1.0\n')
   })
 })
