@@ -19,6 +19,8 @@
 // X` (anywhere in the docs, prose included), `npm test` and `npm start` a script of
 // package.json, any other `npm X` an npm command, `npx X` an installed binary, and
 // `todo-write X` (or `node dist/cli/bin.js X`) a subcommand and flags of `todo-write --help`.
+// A command the docs say builds dist/ (in prose, or a sh line's comment) runs the build
+// script, by npm's lifecycle.
 //
 // Every fenced block names its language, so no command hides in an untagged block; and
 // every relative link of the docs leads to a file, and to a heading of it when it names one.
@@ -246,6 +248,53 @@ describe('sh blocks and prose name only what exists', () => {
     const named = PAGES.flatMap((page) => [...text(page).matchAll(/npm run ([\w:-]+)/g)].map((m) => ({ page, script: m[1]! })))
     expect(named.length).toBeGreaterThan(5)
     expect(named.filter(({ script }) => !(script in pkg.scripts))).toEqual([])
+  })
+})
+
+/** The scripts of package.json npm runs for a command, by npm's lifecycle; none for any other program. */
+function scriptsRunBy(command: string): string[] {
+  const [program, sub, arg] = command.trim().split(/\s+/)
+  if (program !== 'npm') return []
+  const around = (name: string) => [`pre${name}`, name, `post${name}`]
+  if (sub === 'ci' || sub === 'install') return ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare']
+  if (sub === 'pack') return ['prepack', 'preprepare', 'prepare', 'postprepare', 'postpack']
+  if (sub === 'test' || sub === 'start') return around(sub)
+  if (sub === 'run' && arg !== undefined) return around(arg)
+  return []
+}
+
+/** Whether a script is `build`, or runs it (through `npm run X`, `npm test`, `npm start`). */
+function scriptBuilds(name: string, seen = new Set<string>()): boolean {
+  if (name === 'build') return true
+  const body = pkg.scripts[name]
+  if (body === undefined || seen.has(name)) return false
+  seen.add(name)
+  return [...body.matchAll(/npm (?:run [\w:-]+|test|start)/g)].some((m) => scriptsRunBy(m[0]).some((script) => scriptBuilds(script, seen)))
+}
+
+/** Whether a command line (`a && b && …`) runs the build. */
+const lineBuilds = (line: string): boolean => line.split('&&').some((command) => scriptsRunBy(command).some((script) => scriptBuilds(script)))
+
+describe('what the docs say builds dist/ does', () => {
+  // A doc says so in prose ("`X` builds `dist/`", "after `npm …`" before a use of dist/),
+  // or in the comment of a sh line ("# install, build, and …").
+  const claims = PAGES.flatMap((page) => {
+    const prose = text(page)
+      .replace(/^```[\s\S]*?^```$/gm, '')
+      .replace(/\s+/g, ' ')
+    const said = [...prose.matchAll(/`([^`]+)` builds `dist\/`|after `(npm [^`]+)`/g)].map((m) => ({ where: page, command: (m[1] ?? m[2])! }))
+    const commented = blocks(page)
+      .filter((b) => b.lang === 'sh')
+      .flatMap((b) => b.body.filter((line) => /#.*\bbuild/.test(line)).map((line) => ({ where: `${page}:${b.line}`, command: line.replace(/\s+#.*$/, '') })))
+    return [...said, ...commented]
+  })
+
+  it('the docs say it of some commands', () => {
+    expect(claims.length).toBeGreaterThanOrEqual(4)
+  })
+
+  it("each such command runs the build script, by npm's lifecycle", () => {
+    expect(claims.filter(({ command }) => !lineBuilds(command))).toEqual([])
   })
 })
 
