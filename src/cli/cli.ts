@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { CALL_HELP, runCall } from './call.js'
 import { CONFORM_HELP } from './conform-help.js'
-import { runDemo } from './demo.js'
+import { DEMO_HELP, runDemo } from './demo.js'
 import { UsageError } from './io.js'
 import { runServe, SERVE_HELP } from './serve.js'
 import { REPLAY_HELP, runReplay } from './replay.js'
@@ -22,6 +22,8 @@ Usage:
   todo-write --version                       the package's version
 
 ${CALL_HELP}
+
+${DEMO_HELP}
 
 ${SERVE_HELP}
 
@@ -52,7 +54,8 @@ export async function main(argv: string[], io: Io = { stdin: process.stdin, stdo
         if (rest.includes('--help')) return help(io, CALL_HELP)
         return await runCall(rest, io.stdin, io.stdout)
       case 'demo':
-        return runDemo(io.stdout)
+        if (rest.includes('--help')) return help(io, DEMO_HELP)
+        return runDemo(rest, io.stdout)
       case 'serve':
         if (rest.includes('--help')) return help(io, SERVE_HELP)
         return await runServe(rest, io.stdin, io.stdout)

@@ -4,6 +4,7 @@ import { MemorySession } from '../core/event.js'
 import { currentTodos } from '../log/plan.js'
 import { callTodoWrite } from '../core/call.js'
 import { callLine } from './call.js'
+import { parseFlags } from './io.js'
 
 interface DemoCall {
   note: string
@@ -28,7 +29,14 @@ const DEMO_CALLS: DemoCall[] = [
   { note: 'no owning agent session', agent: false, args: '{"todos":[]}' },
 ]
 
-export function runDemo(stdout: NodeJS.WritableStream): number {
+export const DEMO_HELP = `todo-write demo
+
+Plays ${DEMO_CALLS.length} calls through one session, each as a \`todo-write call\` command line
+and the line it prints; then the list the session ends with. Exit 0. It takes no argument
+and no flag but --help: anything else exits 2.`
+
+export function runDemo(argv: string[], stdout: NodeJS.WritableStream): number {
+  parseFlags({ args: argv, options: {}, strict: true })
   stdout.write('todo-write demo: each call as `todo-write call` answers it\n')
   for (const [index, call] of DEMO_CALLS.entries()) {
     stdout.write(`\n# ${index + 1}. ${call.note}${call.agent ? '' : ' (--no-agent)'}\n`)

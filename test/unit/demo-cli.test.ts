@@ -1,0 +1,35 @@
+// `todo-write demo`, in-process: its help and its refusals.
+import { describe, expect, it } from 'vitest'
+import { DEMO_HELP } from '../../src/cli/demo.js'
+import { run } from '../support/replay.js'
+
+const USAGE = 'Run `todo-write --help` for usage.\n'
+
+describe('todo-write demo: flags', () => {
+  it('plays the session: six calls, each shown as a command line and the line it prints', async () => {
+    const { status, stdout, stderr } = await run(['demo'])
+    expect({ status, stderr }).toEqual({ status: 0, stderr: '' })
+    expect(stdout.split('\n').filter((line) => line.startsWith('$ '))).toHaveLength(6)
+    expect(stdout).toMatch(/^One session fed all 6 calls logged 2 todo\/write events; current list:$/m)
+  })
+
+  it('--help prints the demo usage and plays nothing', async () => {
+    expect(await run(['demo', '--help'])).toEqual({ status: 0, stdout: DEMO_HELP + '\n', stderr: '' })
+    expect(DEMO_HELP).toMatch(/^todo-write demo\n/)
+    expect(DEMO_HELP).toContain('Plays 6 calls')
+  })
+
+  it('the command help lists demo with its usage', async () => {
+    expect((await run(['--help'])).stdout).toContain(DEMO_HELP)
+  })
+
+  it('an unknown flag, or an argument, is a usage error: stderr, nothing on stdout, exit 2', async () => {
+    expect(await run(['demo', '--bogus'])).toEqual({ status: 2, stdout: '', stderr: `todo-write: Unknown option '--bogus'\n${USAGE}` })
+    expect(await run(['demo', '-x'])).toEqual({ status: 2, stdout: '', stderr: `todo-write: Unknown option '-x'\n${USAGE}` })
+    expect(await run(['demo', 'again'])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `todo-write: Unexpected argument 'again'. This command does not take positional arguments\n${USAGE}`,
+    })
+  })
+})
