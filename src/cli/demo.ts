@@ -6,6 +6,15 @@ import { callTodoWrite } from '../core/call.js'
 import { callLine } from './call.js'
 import { parseFlags } from './io.js'
 
+/** The sh word that is `text` itself: single quotes, a quote inside as '\\''. */
+const shQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`
+
+/**
+ * The command line that runs one call. printf, not echo: the echo of sh (dash) and zsh turns
+ * `\n` inside the arguments into a line break, which breaks the JSON text.
+ */
+export const demoCommand = (args: string, agent: boolean): string => `printf '%s\\n' ${shQuote(args)} | todo-write call${agent ? '' : ' --no-agent'}`
+
 interface DemoCall {
   note: string
   args: string
@@ -32,15 +41,15 @@ const DEMO_CALLS: DemoCall[] = [
 export const DEMO_HELP = `todo-write demo
 
 Plays ${DEMO_CALLS.length} calls through one session, each as a \`todo-write call\` command line
-and the line it prints; then the list the session ends with. Exit 0. It takes no argument
-and no flag but --help: anything else exits 2.`
+(sh, bash and zsh run it as shown) and the line it prints; then the list the session ends
+with. Exit 0. It takes no argument and no flag but --help: anything else exits 2.`
 
 export function runDemo(argv: string[], stdout: NodeJS.WritableStream): number {
   parseFlags({ args: argv, options: {}, strict: true })
   stdout.write('todo-write demo: each call as `todo-write call` answers it\n')
   for (const [index, call] of DEMO_CALLS.entries()) {
     stdout.write(`\n# ${index + 1}. ${call.note}${call.agent ? '' : ' (--no-agent)'}\n`)
-    stdout.write(`$ echo '${call.args}' | todo-write call${call.agent ? '' : ' --no-agent'}\n`)
+    stdout.write(`$ ${demoCommand(call.args, call.agent)}\n`)
     stdout.write(JSON.stringify(callLine(JSON.parse(call.args), call.agent, {})) + '\n')
   }
   // The same calls against one session: only accepted calls reach the log.

@@ -9,7 +9,8 @@
 // - A last output line `(exit N)` is the exit status. Without one, the status must be 0.
 // - `todo-write …` runs as `node dist/cli/bin.js …` (so `npm run build` first) with the
 //   repository root as the working directory. Its stdin is empty, or what `echo '…' |`
-//   before it writes (the text and a line break), or the file of `< FILE` after it.
+//   before it writes (the text and a line break; no backslash in it, which the echo of sh
+//   and zsh would change), or the file of `< FILE` after it.
 //   `cat FILE` prints a file of the repository, to show what a command reads.
 //   Words split as sh splits them ('…' and "…" quote); nothing else of sh is understood.
 // - A command that names `python3` is skipped, visibly, where python3 is not on PATH.
@@ -125,6 +126,8 @@ function command(page: string, line: number, shown: string, output: string[]): C
     const pipe = words.indexOf('|')
     if (pipe < 0) throw new Error(`${page}:${line}: echo without a pipe`)
     stdin = words.slice(1, pipe).join(' ') + '\n'
+    // The echo of sh (dash) and zsh turns `\n` and the like into other characters.
+    if (stdin.includes('\\')) throw new Error(`${page}:${line}: echo of a text with a backslash: sh and zsh would not echo it as shown`)
     words = words.slice(pipe + 1)
   }
   let compare: Command['compare'] = 'both'

@@ -1,6 +1,7 @@
-// `todo-write demo`, in-process: its help and its refusals.
+// `todo-write demo`, in-process: its help, its refusals, and the command lines it shows.
+// (test/e2e/demo.test.ts pastes those lines into sh, dash, bash and zsh.)
 import { describe, expect, it } from 'vitest'
-import { DEMO_HELP } from '../../src/cli/demo.js'
+import { DEMO_HELP, demoCommand } from '../../src/cli/demo.js'
 import { run } from '../support/replay.js'
 
 const USAGE = 'Run `todo-write --help` for usage.\n'
@@ -31,5 +32,25 @@ describe('todo-write demo: flags', () => {
       stdout: '',
       stderr: `todo-write: Unexpected argument 'again'. This command does not take positional arguments\n${USAGE}`,
     })
+  })
+})
+
+describe('todo-write demo: the command lines it shows', () => {
+  it('feed the arguments through printf, never echo, each as one single-quoted word', () => {
+    expect(demoCommand('{"todos":[{"content":"ship it\\n","status":"pending"}]}', true)).toBe(
+      `printf '%s\\n' '{"todos":[{"content":"ship it\\n","status":"pending"}]}' | todo-write call`,
+    )
+    expect(demoCommand('{"todos":[]}', false)).toBe(`printf '%s\\n' '{"todos":[]}' | todo-write call --no-agent`)
+  })
+
+  it("a single quote inside the arguments closes the word, is escaped, and reopens it ('\\'')", () => {
+    expect(demoCommand(`{"todos":[{"content":"it's","status":"pending"}]}`, true)).toBe(
+      `printf '%s\\n' '{"todos":[{"content":"it'\\''s","status":"pending"}]}' | todo-write call`,
+    )
+  })
+
+  it('every line the demo shows is such a command', async () => {
+    const shown = (await run(['demo'])).stdout.split('\n').filter((line) => line.startsWith('$ '))
+    for (const line of shown) expect(line).toMatch(/^\$ printf '%s\\n' '[^']*' \| todo-write call( --no-agent)?$/)
   })
 })
