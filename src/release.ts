@@ -4,7 +4,7 @@
 // where the harness has a `sessionProjections` service it registers the `todos` projection,
 // the standing plan (TW-PLUGIN-6). Named exports only, as for the main entry.
 import { jsonText } from './core/json.js'
-import { PROFILES } from './core/options.js'
+import { OptionsSchema, PROFILES } from './core/options.js'
 import { standingStep } from './log/plan.js'
 import { applyProfile, pluginConfig, type ConfigIssue, type ConfigResult, type PluginContext, type PluginProfile } from './plugin.js'
 import { snapshotFault } from './log/invariant.js'
@@ -32,10 +32,27 @@ function shown(value: unknown): string {
 
 const issue = (message: string, key?: string): ConfigIssue => (key === undefined ? { message } : { message: `$.${key} ${message}`, path: [key] })
 
+/** A key as a near miss of the flag reads: lower case, letters only, each run of a letter as one. */
+const skeleton = (key: string): string =>
+  key
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
+    .replace(/([a-z])\1+/g, '$1')
+
+/** Why a key other than the flag is refused: what it is, so that a typo reads as one. */
+function otherKey(key: string): string {
+  if (key === 'profile') return 'is not an option of this entry: its profile is dsh-0.1.1-rc.2 (use the main entry to choose another)'
+  if (Object.hasOwn(OptionsSchema.properties, key))
+    return 'is not an option of this entry: the profile sets it (use the main entry to choose options one by one)'
+  if (skeleton(key) === skeleton(FLAG)) return `is not an option: did you mean ${FLAG}?`
+  return `is not an option: this entry's only option is ${FLAG}`
+}
+
 /**
  * The release's config check, worded as its schema library words it (TW-PLUGIN-6): the
- * flag missing, or not a boolean; and, unlike the release, any other key (this entry has
- * no other option: the profile sets them).
+ * flag missing, or not a boolean; and, unlike the release, any other key, named for what
+ * it is: an option of the main entry, which the profile sets here; a near miss of the
+ * flag; or no option at all.
  */
 export function resolveReleaseConfig(config: unknown): ConfigResult<ReleaseConfig> {
   const raw = config ?? {}
@@ -46,7 +63,7 @@ export function resolveReleaseConfig(config: unknown): ConfigResult<ReleaseConfi
   if (flag === undefined || flag === null) issues.push(issue('missing required value', FLAG))
   else if (typeof flag !== 'boolean') issues.push(issue(`expected boolean but got ${shown(flag)}`, FLAG))
   for (const key of Object.keys(given)) {
-    if (key !== FLAG) issues.push(issue(`is not an option of this entry: the profile sets it (use the main entry to choose options one by one)`, key))
+    if (key !== FLAG) issues.push(issue(otherKey(key), key))
   }
   return issues.length > 0 ? { issues } : { value: { allowParallelInProgress: flag as boolean } }
 }

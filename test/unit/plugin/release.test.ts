@@ -30,13 +30,46 @@ describe('TW-PLUGIN-6: the release Config', () => {
     expect(() => release.Config(config)).toThrow(message)
   })
 
-  it('names every other key, beside a good flag', () => {
-    expect(release.Config['~standard'].validate({ allowParallelInProgress: true, unknownItemKeys: 'drop' })).toEqual({
+  const SET_BY_PROFILE = 'is not an option of this entry: the profile sets it (use the main entry to choose options one by one)'
+  const PROFILE = 'is not an option of this entry: its profile is dsh-0.1.1-rc.2 (use the main entry to choose another)'
+  const DID_YOU_MEAN = 'is not an option: did you mean allowParallelInProgress?'
+  const NO_OPTION = "is not an option: this entry's only option is allowParallelInProgress"
+
+  it.each<[string, string]>([
+    // An option of the main entry: the profile sets it here.
+    ['unknownItemKeys', SET_BY_PROFILE],
+    ['activeLimitWording', SET_BY_PROFILE],
+    ['profile', PROFILE],
+    // A near miss of the flag: case, separators, a letter doubled or undoubled.
+    ['allowParalelInProgress', DID_YOU_MEAN],
+    ['allowParallelInProgres', DID_YOU_MEAN],
+    ['alllowParallelInProgress', DID_YOU_MEAN],
+    ['allowparallelinprogress', DID_YOU_MEAN],
+    ['allow-parallel-in-progress', DID_YOU_MEAN],
+    ['allow_parallel_in_progress', DID_YOU_MEAN],
+    ['allowParallelInProgress ', DID_YOU_MEAN],
+    // Anything else, the main entry's spellings and inherited names included.
+    ['allowParallel', NO_OPTION],
+    ['allowParallelInProgressX', NO_OPTION],
+    ['allowParalelInPorgress', NO_OPTION],
+    ['unknown-item-keys', NO_OPTION],
+    ['UnknownItemKeys', NO_OPTION],
+    ['toString', NO_OPTION],
+    ['constructor', NO_OPTION],
+    ['__proto__', NO_OPTION],
+    ['', NO_OPTION],
+  ])('beside a good flag, the key %j %s', (key, message) => {
+    const config = JSON.parse(`{"allowParallelInProgress":true,${JSON.stringify(key)}:0}`) as unknown
+    expect(release.Config['~standard'].validate(config)).toEqual({ issues: [{ message: `$.${key} ${message}`, path: [key] }] })
+  })
+
+  it('names every other key, in order, after the flag', () => {
+    expect(release.Config['~standard'].validate({ allowParalelInProgress: true, unknownItemKeys: 'drop', colour: 'red' })).toEqual({
       issues: [
-        {
-          message: '$.unknownItemKeys is not an option of this entry: the profile sets it (use the main entry to choose options one by one)',
-          path: ['unknownItemKeys'],
-        },
+        { message: '$.allowParallelInProgress missing required value', path: ['allowParallelInProgress'] },
+        { message: `$.allowParalelInProgress ${DID_YOU_MEAN}`, path: ['allowParalelInProgress'] },
+        { message: `$.unknownItemKeys ${SET_BY_PROFILE}`, path: ['unknownItemKeys'] },
+        { message: `$.colour ${NO_OPTION}`, path: ['colour'] },
       ],
     })
   })
