@@ -3,9 +3,10 @@
 // durable-log invariant (TW-LOG-1, the in_progress count left out): those already in the
 // harness's sessions when it starts, and each later one while it is being appended, so a
 // refused event never reaches the log.
-import { jsonText } from './core/json.js'
+import { jsonText } from './log/json.js'
 import { snapshotFault, type SnapshotFault } from './log/invariant.js'
-import { TODO_WRITE, type LogEvent } from './core/event.js'
+import { TODO_WRITE } from './core/event.js'
+import type { LogEvent } from './log/events.js'
 
 export const name = 'tool-todo-invariant'
 export const inject = ['invariants']

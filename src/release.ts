@@ -3,12 +3,12 @@
 // (TW-PROFILE-1); its config requires `allowParallelInProgress` as the release does; and
 // where the harness has a `sessionProjections` service it registers the `todos` projection,
 // the standing plan (TW-PLUGIN-6). Named exports only, as for the main entry.
-import { jsonText } from './core/json.js'
+import { jsonText } from './log/json.js'
 import { OptionsSchema, PROFILES } from './core/options.js'
 import { standingStep } from './log/plan.js'
 import { applyProfile, pluginConfig, type ConfigIssue, type ConfigResult, type PluginContext, type PluginProfile } from './plugin.js'
 import { snapshotFault } from './log/invariant.js'
-import type { LogEvent } from './core/event.js'
+import type { LogEvent } from './log/events.js'
 import type { Todo } from './core/schema.js'
 
 export const name = 'tool-todo'

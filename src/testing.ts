@@ -7,7 +7,7 @@
 import type * as Cordis from 'cordis'
 import { Compile } from 'typebox/compile'
 import { ERROR_PREFIX } from './core/messages.js'
-import { MemorySession } from './core/event.js'
+import { MemorySession } from './log/events.js'
 import type { Exec, TodoWriteTool } from './core/tool.js'
 
 /**

@@ -1,6 +1,6 @@
 // Row (a): what a valid call costs on top of the floor, parsing its arguments text.
 import { callTodoWrite } from '../../src/core/call.js'
-import { MemorySession } from '../../src/core/event.js'
+import { MemorySession } from '../../src/log/events.js'
 import { todoList, validArgumentsText } from '../data.js'
 import type { Row } from '../row.js'
 import { medianRatio, median, sideBySide } from '../timing.js'

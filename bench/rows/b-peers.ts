@@ -3,7 +3,7 @@
 import { callTodoWrite } from '../../src/core/call.js'
 import { DEFAULT_OPTIONS } from '../../src/core/options.js'
 import { checkArguments } from '../../src/core/schema.js'
-import { MemorySession } from '../../src/core/event.js'
+import { MemorySession } from '../../src/log/events.js'
 import { invalidArgumentsText, validArgumentsText } from '../data.js'
 import { agreementInputs, firstDisagreement } from '../peers/agree.js'
 import { ajvPipeline, ajvSchemaOnly } from '../peers/ajv.js'

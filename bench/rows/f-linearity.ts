@@ -7,7 +7,7 @@
 // machine does to large inputs (cache misses, garbage collection) it does to both, so 1.0
 // means exactly as linear as the control, on a busy machine too.
 import { callTodoWrite } from '../../src/core/call.js'
-import { MemorySession } from '../../src/core/event.js'
+import { MemorySession } from '../../src/log/events.js'
 import type { TodoWriteOptions } from '../../src/core/options.js'
 import { sharedKeyContent, validList } from '../../src/kit/generators.js'
 import type { MeasuredCase, Row } from '../row.js'

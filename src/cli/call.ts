@@ -1,6 +1,6 @@
 // `todo-write call`: one call's arguments on stdin, one JSON line on stdout.
 import { callTodoWrite, type CallOutcome } from '../core/call.js'
-import { MemorySession } from '../core/event.js'
+import { MemorySession } from '../log/events.js'
 import type { TodoWriteOptions } from '../core/options.js'
 import { OPTION_FLAGS, OPTION_FLAGS_HELP, parseFlags, parseJsonText, readAll, toolOptions } from './io.js'
 

@@ -1,6 +1,6 @@
 // `todo-write demo`: the README's main job on an embedded default, a short agent session
 // played through `todo-write call`, each call's arguments and the exact line it prints.
-import { MemorySession } from '../core/event.js'
+import { MemorySession } from '../log/events.js'
 import { currentTodos } from '../log/plan.js'
 import { callTodoWrite } from '../core/call.js'
 import { callLine } from './call.js'

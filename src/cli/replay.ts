@@ -8,7 +8,7 @@ import { renderPlan, terminalSafe } from '../log/render.js'
 import { PlanReplay } from '../log/plan.js'
 import { Verifier } from '../log/verify.js'
 import { OPTION_FLAGS, OPTION_FLAGS_HELP, output, parseFlags, stdinIsDirectory, toolOptions, UsageError, type Output } from './io.js'
-import { writeJson } from '../core/json.js'
+import { writeJson } from '../log/json.js'
 
 export const REPLAY_HELP = `todo-write replay [--standing] [--render | --check | --acp | --verify [option flags]] <file|->
 

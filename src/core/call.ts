@@ -3,10 +3,11 @@
 // TW-VALUE-1, TW-EVENT-1). Every runner of calls outside the harness uses this: the CLI,
 // `serve` and the kit's reference, `replay --verify`.
 import type { TodoWriteEvent } from './event.js'
+import { thrownMessage } from './copy.js'
 import { ERROR_PREFIX } from './messages.js'
 import { resolveOptions, type TodoWriteOptions } from './options.js'
 import type { TodoWriteValue } from './schema.js'
-import { isThenable, runTodoWrite, successText, type Exec, type Outcome } from './tool.js'
+import { runTodoWrite, successText, type Exec, type Outcome } from './tool.js'
 
 export interface CallOutcome {
   isError: boolean
@@ -18,10 +19,11 @@ export interface CallOutcome {
   event: TodoWriteEvent | null
 }
 
-const failed = (message: string): CallOutcome => ({ isError: true, text: ERROR_PREFIX + message, value: null, event: null })
+/** Whether `value` is a promise or another thenable. */
+export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
 
-/** A thrown value's message, as the harness registry takes it. */
-export const thrownMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+const failed = (message: string): CallOutcome => ({ isError: true, text: ERROR_PREFIX + message, value: null, event: null })
 
 /**
  * Run one todo_write call synchronously, exactly as the harness would answer it: `exec`

@@ -1,80 +1,44 @@
-// Repeated contents (TW-DUP-1), found without hashing every string. Equality is exact, code
-// unit for code unit, as with a Set: this is only about cost.
-//
-// A JS Set or Map hashes a string key over ALL of its characters the first time it sees
-// it, and the contents of every call are fresh strings from JSON.parse: a Set of them cost
-// about as much per character as parsing them (`npm run bench`, row (a), docs/benchmarks.md).
-// Here a short list is kept as an array and compared with `===` (which
-// compares lengths first, then characters until the first difference, and hashes
-// nothing); past LINEAR_LIMIT strings each is filed under a cheap integer key (its length
-// and five sampled code units) and compared only against the earlier strings filed under
-// the same key — usually none. Lists built so that many strings share a key (the fuzzer
-// builds them) cost at most BUCKET_LIMIT comparisons per string before that key falls back
-// to a Set, so the work stays linear in the list.
+// The set behind the duplicate check (TW-DUP-1): exact equality, as a JS Set, and linear
+// whatever strings come in. A JS Set is not: V8 hashes a string by at most its first 16,383
+// characters' worth (String::kMaxHashCalcLength) and a longer one by its length alone, so
+// long contents of one length all collide and each lookup compares them all. Here every
+// string is filed under a hash of ALL its characters, the polynomial hash modulo the prime
+// 2^31 - 1 at a base drawn at random for each set: two different strings of length at most
+// L get the same hash for at most L of the 2^31 - 2 bases (a nonzero polynomial of degree L
+// has at most L roots), so no input can be built to collide. Strings of one hash are
+// compared exactly.
+import { randomInt } from 'node:crypto'
 
-// Stryker disable all: performance only. Every mutant of sampleKey is still a deterministic
-// function of the string, so equal strings still share a key, and BUCKET_LIMIT only decides
-// when a bucket becomes a Set, LINEAR_LIMIT when the array gives way to the buckets: all are
-// equivalent mutants by construction. The behaviour is pinned by test/unit/distinct.test.ts,
-// which drives every path (array, shared keys, the Set fallback) explicitly.
-const LINEAR_LIMIT = 16
-const BUCKET_LIMIT = 8
+/** The modulus, a prime: 2^31 - 1. */
+export const MODULUS = 2_147_483_647
 
-/** The integer a string is filed under: equal strings get equal keys (a small integer, a V8 Smi). */
-export function sampleKey(s: string): number {
-  const n = s.length
-  // charCodeAt beyond the end is NaN, and `NaN | 0` is 0: the empty string needs no case.
-  return (
-    (Math.imul(n, 0x9e3779b1) ^
-      Math.imul(s.charCodeAt(0) | 0, 0x85ebca6b) ^
-      Math.imul(s.charCodeAt(n >> 2) | 0, 0xc2b2ae35) ^
-      Math.imul(s.charCodeAt(n >> 1) | 0, 0x27d4eb2f) ^
-      Math.imul(s.charCodeAt(n - (n >> 2) - 1) | 0, 0x165667b1) ^
-      Math.imul(s.charCodeAt(n - 1) | 0, 0x2545f491)) &
-    0x3fffffff
-  )
+/**
+ * `s` read as a polynomial in `base` (its code units the coefficients, the first the
+ * highest), modulo MODULUS. Exact in doubles: `base` is split in 16-bit halves so that no
+ * product reaches 2^53.
+ */
+export function polynomialHash(s: string, base: number): number {
+  const high = Math.floor(base / 65_536)
+  const low = base % 65_536
+  let hash = 0
+  for (let i = 0; i < s.length; i++) hash = (((hash * high) % MODULUS) * 65_536 + hash * low + s.charCodeAt(i)) % MODULUS
+  return hash
 }
-// Stryker restore all
 
-/** A set of strings that only answers "seen before?", cheaply for fresh strings. */
-export class DistinctStrings {
-  /** Every string added, while they are few; the buckets take over past LINEAR_LIMIT. */
-  private readonly linear: string[] = []
-  private buckets: Map<number, string | string[] | Set<string>> | null = null
+/** A set of strings that only answers "seen before?". */
+export class StringSet {
+  private readonly buckets = new Map<number, string[]>()
+
+  /** `base`: the hash's base, in [1, MODULUS); random unless a test chooses it. */
+  constructor(private readonly base = randomInt(1, MODULUS)) {}
 
   /** Adds `s`; false when an equal string was added before (then nothing changes). */
   add(s: string): boolean {
-    // Stryker disable next-line ConditionalExpression: staying on the array after the buckets take over gives the same answers in quadratic time, which only a timeout sees: the 200,000-string test of test/unit/distinct.test.ts, whose 60 s limit fails `npm test`.
-    if (this.buckets !== null) return this.file(s)
-    if (this.linear.includes(s)) return false
-    this.linear.push(s)
-    // Stryker disable next-line EqualityOperator,ConditionalExpression: the limit only decides when the buckets take over (see above).
-    if (this.linear.length > LINEAR_LIMIT) {
-      this.buckets = new Map()
-      for (const earlier of this.linear) this.file(earlier)
-    }
-    return true
-  }
-
-  /** Files `s` under its key; false when an equal string is there already. */
-  private file(s: string): boolean {
-    const buckets = this.buckets!
-    const key = sampleKey(s)
-    const bucket = buckets.get(key)
-    if (bucket === undefined) {
-      buckets.set(key, s)
-    } else if (typeof bucket === 'string') {
-      if (bucket === s) return false
-      buckets.set(key, [bucket, s])
-    } else if (Array.isArray(bucket)) {
-      if (bucket.includes(s)) return false
-      // Stryker disable next-line EqualityOperator,ConditionalExpression: the limit only decides when the bucket becomes a Set (see above).
-      if (bucket.length < BUCKET_LIMIT) bucket.push(s)
-      else buckets.set(key, new Set(bucket).add(s))
-    } else {
-      if (bucket.has(s)) return false
-      bucket.add(s)
-    }
+    const hash = polynomialHash(s, this.base)
+    const bucket = this.buckets.get(hash)
+    if (bucket === undefined) this.buckets.set(hash, [s])
+    else if (bucket.includes(s)) return false
+    else bucket.push(s)
     return true
   }
 }

@@ -3,7 +3,6 @@
 // reads them here: only own keys count, an unknown key or a bad value is an issue, and
 // absent keys take the profile's settings.
 import Type, { type Static } from 'typebox'
-import { jsonText } from './json.js'
 
 /** How the in_progress refusal writes its count (TW-OPT-WORDING-1). */
 export type ActiveLimitWording = 'comma' | 'parentheses'
@@ -64,6 +63,15 @@ type PropertySchema = { type?: string; enum?: readonly string[] }
 const PROPERTIES = OptionsSchema.properties as unknown as Record<string, PropertySchema>
 const KNOWN = Object.keys(PROPERTIES)
 
+/** A bad value as a message shows it: its JSON text (`undefined` for none), or that it has none JSON can write. */
+const shown = (value: unknown): string => {
+  try {
+    return JSON.stringify(value) ?? 'undefined'
+  } catch {
+    return '(a value JSON cannot write)'
+  }
+}
+
 /** `"a" or "b"`, `"a", "b" or "c"`. */
 export const alternatives = (values: readonly string[]): string => {
   const quoted = values.map((value) => JSON.stringify(value))
@@ -72,9 +80,9 @@ export const alternatives = (values: readonly string[]): string => {
 
 function valueIssue(key: string, schema: PropertySchema, value: unknown): OptionIssue | null {
   if (schema.enum !== undefined) {
-    return schema.enum.includes(value as string) ? null : { key, message: `${key} must be ${alternatives(schema.enum)}, got ${jsonText(value)}` }
+    return schema.enum.includes(value as string) ? null : { key, message: `${key} must be ${alternatives(schema.enum)}, got ${shown(value)}` }
   }
-  return typeof value === 'boolean' ? null : { key, message: `${key} must be a boolean, got ${jsonText(value)}` }
+  return typeof value === 'boolean' ? null : { key, message: `${key} must be a boolean, got ${shown(value)}` }
 }
 
 /**
@@ -83,10 +91,8 @@ function valueIssue(key: string, schema: PropertySchema, value: unknown): Option
  */
 export function parseOptions(raw: unknown): OptionsResult {
   if (raw === undefined || raw === null) return { ok: true, options: DEFAULT_OPTIONS }
-  if (typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, issues: [{ message: `options must be an object, got ${jsonText(raw)}` }] }
+  if (typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, issues: [{ message: `options must be an object, got ${shown(raw)}` }] }
   const keys = Object.keys(raw)
-  // Stryker disable next-line ConditionalExpression: a shortcut for the common `{}`; the loop below gives the same answer.
-  if (keys.length === 0) return { ok: true, options: DEFAULT_OPTIONS }
   const given: Record<string, unknown> = {}
   const issues: OptionIssue[] = []
   for (const key of keys) {

@@ -71,6 +71,3 @@ export type JsonSchema = { [key: string]: unknown }
  * `~kind` markers are gone and the result survives a lossless-JSON copy unchanged.
  */
 export const plainSchema = (schema: TSchema): JsonSchema => JSON.parse(JSON.stringify(schema)) as JsonSchema
-
-/** The JSON text of a schema, as emitted to the model or to a golden file. */
-export const emitJsonSchema = (schema: TSchema | JsonSchema): string => JSON.stringify(schema, null, 2) + '\n'

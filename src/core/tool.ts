@@ -12,14 +12,10 @@ export interface Exec {
   agent?: { session: Session } | undefined
 }
 
-/** The name and code the harness gives its own argument-check error (TW-PLUGIN-5). */
-export const ARGS_ERROR_NAME = 'ToolArgsError'
-export const ARGS_ERROR_CODE = 'INVALID_ARGS'
-
 /**
  * What the tool body throws; the registry adds the `Error: ` envelope (TW-ENVELOPE-1). A
- * schema refusal is named and coded as the harness's own argument-check error, and carries
- * its violations.
+ * schema refusal is named and coded as the harness's own argument-check error
+ * (TW-PLUGIN-5), and carries its violations.
  */
 export class TodoWriteError extends Error {
   readonly kind: FailureKind
@@ -30,23 +26,16 @@ export class TodoWriteError extends Error {
     this.kind = failure.kind
     this.violations = failure.violations ?? []
     const args = failure.kind === 'arguments'
-    this.name = args ? ARGS_ERROR_NAME : 'TodoWriteError'
-    this.code = args ? ARGS_ERROR_CODE : undefined
+    this.name = args ? 'ToolArgsError' : 'TodoWriteError'
+    this.code = args ? 'INVALID_ARGS' : undefined
   }
 }
 
-export interface PresentedCall {
-  card: 'generic'
-  title: string
-  kind: 'other'
-  rawInput: unknown
-}
+/** A UI's card for a call (TW-PRESENT-1). */
+export type PresentedCall = { card: 'generic'; title: string; kind: 'other'; rawInput: unknown }
 
 /** A content block of a tool result, as the model reads it. */
-export interface TextBlock {
-  type: 'text'
-  text: string
-}
+export type TextBlock = { type: 'text'; text: string }
 
 export interface TodoWriteTool {
   name: string
@@ -61,13 +50,8 @@ export interface TodoWriteTool {
 
 /** Tally the statuses of an accepted list (TW-VALUE-1). */
 export function countStatuses(todos: readonly Todo[]): TodoWriteValue['counts'] {
-  const counts = { pending: 0, inProgress: 0, completed: 0 }
-  for (const { status } of todos) {
-    if (status === 'pending') counts.pending++
-    else if (status === 'in_progress') counts.inProgress++
-    else counts.completed++
-  }
-  return counts
+  const count = (status: Todo['status']) => todos.filter((todo) => todo.status === status).length
+  return { pending: count('pending'), inProgress: count('in_progress'), completed: count('completed') }
 }
 
 /** The success text (TW-SUCCESS-1). */
@@ -95,10 +79,6 @@ export function runTodoWrite(args: unknown, exec: Exec, options: ResolvedOptions
   return { ok: true, value: { todos: validation.todos, counts: countStatuses(validation.todos) }, event, appended }
 }
 
-/** Whether `value` is a promise or another thenable. */
-export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
-
 export function createTodoWriteTool(options: TodoWriteOptions = {}): TodoWriteTool {
   const resolved = resolveOptions(options)
   return {
@@ -110,8 +90,7 @@ export function createTodoWriteTool(options: TodoWriteOptions = {}): TodoWriteTo
       const outcome = runTodoWrite(args, exec, resolved)
       if (!outcome.ok) throw new TodoWriteError(outcome.failure)
       // An asynchronous append that fails fails the call: never report a write that did not happen.
-      // Stryker disable next-line ConditionalExpression: awaiting what is not a thenable only costs a tick; the check spares it.
-      if (isThenable(outcome.appended)) await outcome.appended
+      await outcome.appended
       return outcome.value
     },
     presentCall: (args) =>

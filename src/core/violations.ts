@@ -1,9 +1,8 @@
-// The registry's argument check in the harness's own wording and walk order (spec
-// TW-ARGS-*). It interprets the TypeBox schema itself, so the
-// schema stays the single source of what is allowed; TypeBox's messages are never shown.
+// The registry's argument check in the harness's own wording and walk order (TW-ARGS-*). It
+// interprets the TypeBox schema itself, so the schema stays the single source of what is
+// allowed; TypeBox's messages are never shown.
 import type { TSchema } from 'typebox'
 import { ARGUMENTS_PATH, missingProperty, mustBeArray, mustBeObject, mustBeOneOf, mustBeString, notDeclared } from './messages.js'
-import { isPlainObject } from './json.js'
 
 /** The JSON Schema keywords our parameter schema uses; nothing else is interpreted. */
 interface SchemaNode {
@@ -15,7 +14,7 @@ interface SchemaNode {
   items?: SchemaNode
 }
 
-const hasOwn = (object: object, key: string): boolean => Object.hasOwn(object, key)
+const isNonArrayObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const childPath = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`)
 
@@ -24,14 +23,14 @@ const shownPath = (path: string): string => (path === '' ? ARGUMENTS_PATH : path
 function walkObject(node: SchemaNode, value: Record<string, unknown>, path: string, out: string[]): void {
   const properties = node.properties ?? {}
   for (const key of node.required ?? []) {
-    if (!hasOwn(value, key)) out.push(missingProperty(childPath(path, key)))
+    if (!Object.hasOwn(value, key)) out.push(missingProperty(childPath(path, key)))
   }
   for (const [key, child] of Object.entries(properties)) {
-    if (hasOwn(value, key)) walk(child, value[key], childPath(path, key), out)
+    if (Object.hasOwn(value, key)) walk(child, value[key], childPath(path, key), out)
   }
   if (node.additionalProperties === false) {
     for (const key of Object.keys(value)) {
-      if (!hasOwn(properties, key)) out.push(notDeclared(childPath(path, key)))
+      if (!Object.hasOwn(properties, key)) out.push(notDeclared(childPath(path, key)))
     }
   }
 }
@@ -39,7 +38,7 @@ function walkObject(node: SchemaNode, value: Record<string, unknown>, path: stri
 function walk(node: SchemaNode, value: unknown, path: string, out: string[]): void {
   switch (node.type) {
     case 'object':
-      if (!isPlainObject(value)) out.push(mustBeObject(shownPath(path)))
+      if (!isNonArrayObject(value)) out.push(mustBeObject(shownPath(path)))
       else walkObject(node, value, path, out)
       return
     case 'array':

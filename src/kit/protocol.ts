@@ -1,6 +1,6 @@
 // The JSON Lines protocol between the kit and a port (spec/protocol.md, TW-PROTO-*): the
 // message shapes, and the checks that turn one stdout line into a response or a fault.
-import { isPlainObject, jsonText } from '../core/json.js'
+import { isNonArrayObject, jsonText } from '../log/json.js'
 
 /** The protocol version this kit speaks (TW-PROTO-START-1). */
 export const PROTOCOL_VERSION = 1
@@ -48,7 +48,7 @@ export function responseProblem(line: string, id: number | null): string | null 
   } catch {
     return `printed a line that is not JSON: ${shown(line, 200)}`
   }
-  if (!isPlainObject(message)) return `printed a JSON line that is not an object: ${shown(line, 200)}`
+  if (!isNonArrayObject(message)) return `printed a JSON line that is not an object: ${shown(line, 200)}`
   if (message.id !== id) return `answered with id ${jsonText(message.id)} where ${id} was expected: ${shown(line, 200)}`
   return null
 }
@@ -64,7 +64,7 @@ export function startProblem(response: Record<string, unknown>): string | Implem
     return `speaks protocol ${jsonText(response.protocol)}; this kit speaks protocol ${PROTOCOL_VERSION}`
   }
   const impl = response.implementation
-  if (!isPlainObject(impl) || typeof impl.name !== 'string' || typeof impl.language !== 'string') {
+  if (!isNonArrayObject(impl) || typeof impl.name !== 'string' || typeof impl.language !== 'string') {
     return 'answered start without "implementation": {"name": string, "language": string}'
   }
   return { name: impl.name, language: impl.language, ...(typeof impl.version === 'string' ? { version: impl.version } : {}) }

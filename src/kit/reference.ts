@@ -4,15 +4,15 @@ import { callTodoWrite } from '../core/call.js'
 import { TODO_WRITE, type Session, type TodoWriteData } from '../core/event.js'
 import type { Todo } from '../core/schema.js'
 import { parseOptions, type ResolvedOptions } from '../core/options.js'
-import { jsonText } from '../core/json.js'
-import { isPlainObject } from '../core/json.js'
+import { jsonText } from '../log/json.js'
+import { isNonArrayObject } from '../log/json.js'
 import { PROTOCOL_VERSION, type CallInput, type CallOutcome, type Implementation } from './protocol.js'
 
 export const REFERENCE_IMPLEMENTATION: Implementation = { name: 'todo-write', language: 'typescript' }
 
 /** The options a request names, or why they are not options this implementation has. */
 export function requestOptions(options: unknown): ResolvedOptions | string {
-  if (!isPlainObject(options)) return '"options" must be an object'
+  if (!isNonArrayObject(options)) return '"options" must be an object'
   const result = parseOptions(options)
   return result.ok ? result.options : result.issues.map((issue) => issue.message).join('; ')
 }
@@ -86,9 +86,9 @@ export class ProtocolServer {
     } catch {
       return { response: { id: null, error: 'the request is not JSON' }, next: 'continue' }
     }
-    const id = isPlainObject(request) && isId(request.id) ? request.id : null
+    const id = isNonArrayObject(request) && isId(request.id) ? request.id : null
     try {
-      if (!isPlainObject(request)) throw new RequestError('the request must be a JSON object')
+      if (!isNonArrayObject(request)) throw new RequestError('the request must be a JSON object')
       if (id === null) throw new RequestError('"id" must be a non-negative integer')
       return { response: this.answer(request, id), next: request.cmd === 'stop' ? 'stop' : 'continue' }
     } catch (error) {

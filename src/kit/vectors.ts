@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { isPlainObject } from '../core/json.js'
+import { isNonArrayObject } from '../log/json.js'
 import type { CallInput, CallOutcome } from './protocol.js'
 
 /** The vectors shipped with the package, next to its `spec/`. */
@@ -60,23 +60,23 @@ const isStringArray = (value: unknown): boolean => Array.isArray(value) && value
 
 /** The shape of vectors/suite.schema.json, enough to tell a suite from another JSON file (a package.json has a version and files too). */
 const isSuite = (value: unknown): boolean =>
-  isPlainObject(value) &&
+  isNonArrayObject(value) &&
   typeof value.name === 'string' &&
   typeof value.version === 'string' &&
   Number.isInteger(value.protocol) &&
-  isPlainObject(value.spec) &&
+  isNonArrayObject(value.spec) &&
   Number.isInteger(value.cases) &&
   isStringArray(value.files) &&
   (value.files as string[]).every((file) => file.endsWith('.json'))
 
 function checkCall(call: unknown, where: string): void {
-  need(isPlainObject(call), where, 'a call must be an object')
+  need(isNonArrayObject(call), where, 'a call must be an object')
   const c = call as Record<string, unknown>
   need('args' in c !== (typeof c.argsText === 'string'), where, 'a call has exactly one of "args" and "argsText" (a string)')
   need(typeof c.agent === 'boolean', where, '"agent" must be a boolean')
-  need(isPlainObject(c.options), where, '"options" must be an object')
+  need(isNonArrayObject(c.options), where, '"options" must be an object')
   const e = c.expect
-  need(isPlainObject(e), where, '"expect" must be an object')
+  need(isNonArrayObject(e), where, '"expect" must be an object')
   const x = e as Record<string, unknown>
   need(typeof x.isError === 'boolean' && typeof x.text === 'string', where, '"expect" needs a boolean "isError" and a string "text"')
   for (const key of ['value', 'event', 'current']) need(key in x, where, `"expect" needs "${key}" (null when there is none)`)
@@ -84,11 +84,11 @@ function checkCall(call: unknown, where: string): void {
 
 /** Structural check of a parsed case file (the JSON Schema says the same; CI checks with ajv). */
 export function checkCaseFile(file: unknown, where: string): CaseFile {
-  need(isPlainObject(file) && Array.isArray(file.cases), where, 'a case file is an object with a "cases" array')
+  need(isNonArrayObject(file) && Array.isArray(file.cases), where, 'a case file is an object with a "cases" array')
   const cases = (file as { cases: unknown[] }).cases
   cases.forEach((c, i) => {
     const at = `${where} cases[${i}]`
-    need(isPlainObject(c) && typeof c.id === 'string' && c.id !== '', at, 'a case needs a non-empty string "id"')
+    need(isNonArrayObject(c) && typeof c.id === 'string' && c.id !== '', at, 'a case needs a non-empty string "id"')
     const v = c as Record<string, unknown>
     need(isStringArray(v.rules) && typeof v.description === 'string', at, 'a case needs "rules" (strings) and a "description"')
     need(Array.isArray(v.calls) && v.calls.length > 0, at, 'a case needs at least one call')

@@ -1,6 +1,23 @@
 // The kinds of session-log event the log tooling reads (TW-LOG-2): the tool's own
 // `todo/write`, and those of the harness around it.
-export { TODO_WRITE, type LogEvent, type TodoWriteData } from '../core/event.js'
+import type { Session } from '../core/event.js'
+export { TODO_WRITE, type TodoWriteData } from '../core/event.js'
+
+/** An event as the harness logs it; `seq` and `time` are set by the session. */
+export interface LogEvent {
+  type: string
+  seq?: number
+  time?: number
+  data?: unknown
+}
+
+/** An in-memory session, the harness's stand-in: events get `seq` from 0 upward, as the harness numbers them. */
+export class MemorySession implements Session {
+  readonly events: LogEvent[] = []
+  append(type: string, data: unknown): void {
+    this.events.push({ type, seq: this.events.length, data })
+  }
+}
 
 /** Opens a turn; it clears the standing plan (TW-STANDING-1). */
 export const TURN_START = 'turn/start'

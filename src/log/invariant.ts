@@ -3,8 +3,9 @@
 // so a log written under allowParallelInProgress still replays. One check, two wordings:
 // the log tooling's (TW-LOG-1) and the harness companion plugin's (TW-PLUGIN-7).
 import { STATUSES } from '../core/schema.js'
-import { TODO_WRITE, type LogEvent } from '../core/event.js'
-import { isPlainObject } from '../core/json.js'
+import { TODO_WRITE } from '../core/event.js'
+import type { LogEvent } from './events.js'
+import { isNonArrayObject } from './json.js'
 
 export interface LogViolation {
   /** The event's `seq`, or its index in the sequence when it carries none. */
@@ -26,11 +27,11 @@ const STATUS_SET: ReadonlySet<unknown> = new Set(STATUSES)
 
 /** The first broken rule of one snapshot's `data`, or null. */
 export function snapshotFault(data: unknown): SnapshotFault | null {
-  const todos = isPlainObject(data) ? data.todos : undefined
+  const todos = isNonArrayObject(data) ? data.todos : undefined
   if (!Array.isArray(todos)) return { kind: 'not-array' }
   const seen = new Map<string, number>()
   for (const [index, item] of (todos as unknown[]).entries()) {
-    if (!isPlainObject(item)) return { kind: 'not-object', index }
+    if (!isNonArrayObject(item)) return { kind: 'not-object', index }
     const { content, status } = item
     if (typeof content !== 'string') return { kind: 'content-not-string', index }
     if (content === '') return { kind: 'content-empty', index }

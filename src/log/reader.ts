@@ -5,7 +5,7 @@
 import { compressedDamage, decodeLog, LogDecoder } from './compressed.js'
 import { HEADER_TYPE, HEADER_VERSION, PACKED_ROWS, type LogEvent } from './events.js'
 import { LineSplitter, MAX_LINE_BYTES, type Line } from './lines.js'
-import { isPlainObject, jsonText } from '../core/json.js'
+import { isNonArrayObject, jsonText } from './json.js'
 
 /** An event as read from a log line: `seq` is always a non-negative integer. */
 export interface ReadEvent extends LogEvent {
@@ -71,7 +71,7 @@ function readRow(value: Record<string, unknown>): LineRead {
 function readPacked(type: string, value: Record<string, unknown>, membersKey: string): LineRead {
   const { seq0 } = value
   if (!isSeq(seq0)) return { kind: 'problem', message: NO_SEQ0 }
-  const data = isPlainObject(value.data) ? value.data : {}
+  const data = isNonArrayObject(value.data) ? value.data : {}
   const members = data[membersKey]
   if (!Array.isArray(members) || members.length === 0) return { kind: 'problem', message: noMembers(membersKey) }
   if (!Array.isArray(data.dt) || data.dt.length !== members.length - 1) return { kind: 'problem', message: badGaps(membersKey) }
@@ -87,7 +87,7 @@ export function readEventLine(text: string, unterminated: boolean): LineRead {
   } catch {
     return { kind: 'problem', message: unterminated ? TRUNCATED : NOT_JSON }
   }
-  if (!isPlainObject(value)) return { kind: 'problem', message: notObject(jsonKind(value)) }
+  if (!isNonArrayObject(value)) return { kind: 'problem', message: notObject(jsonKind(value)) }
   if (value.type === HEADER_TYPE) return { kind: 'problem', message: SECOND_HEADER }
   return readRow(value)
 }
@@ -112,7 +112,7 @@ export class LogParser {
     } catch {
       return this.unreadable(problem(unterminated ? TRUNCATED : NOT_JSON))
     }
-    if (!isPlainObject(value)) return this.unreadable(problem(notObject(jsonKind(value))))
+    if (!isNonArrayObject(value)) return this.unreadable(problem(notObject(jsonKind(value))))
     if (value.type === HEADER_TYPE) {
       this.expectedSeq = 0
       if (line > 1) return [problem(SECOND_HEADER)]

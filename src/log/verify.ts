@@ -2,11 +2,11 @@
 // the harness logged (TW-VERIFY-1, TW-VERIFY-2). Streaming: feed events in log order to
 // `push`, then call `end`; memory holds only the calls still waiting for their result.
 import { callTodoWrite } from '../core/call.js'
-import { MemorySession } from '../core/event.js'
+import { MemorySession } from './events.js'
 import { TODO_WRITE, TOOL_CALL, TOOL_RESULT, type LogEvent } from './events.js'
 import { resolveOptions, type ResolvedOptions, type TodoWriteOptions } from '../core/options.js'
 import { TOOL_NAME } from '../core/messages.js'
-import { isPlainObject, jsonText } from '../core/json.js'
+import { isNonArrayObject, jsonText } from './json.js'
 
 export interface Mismatch {
   /** The seq of the logged event that disagrees (the call's, for something missing). */
@@ -54,7 +54,7 @@ export function expectedOutcome(argumentsText: unknown, options: TodoWriteOption
 function loggedText(content: unknown): string | null {
   if (!Array.isArray(content) || content.length !== 1) return null
   const part: unknown = content[0]
-  return isPlainObject(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : null
+  return isNonArrayObject(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : null
 }
 
 /**
@@ -65,11 +65,11 @@ function loggedText(content: unknown): string | null {
 type LoggedResult = { callId: unknown; answer: { isError: unknown; content: unknown } | null }
 
 function loggedResult(data: Record<string, unknown>): LoggedResult {
-  if (!isPlainObject(data.message)) return { callId: data.callId, answer: { isError: data.isError, content: data.content } }
+  if (!isNonArrayObject(data.message)) return { callId: data.callId, answer: { isError: data.isError, content: data.content } }
   const { source, content } = data.message
-  const callId = isPlainObject(source) ? source.callId : undefined
+  const callId = isNonArrayObject(source) ? source.callId : undefined
   const part: unknown = Array.isArray(content) && content.length === 1 ? content[0] : undefined
-  if (!isPlainObject(part) || part.type !== 'tool-result' || part.toolCallId !== callId) return { callId, answer: null }
+  if (!isNonArrayObject(part) || part.type !== 'tool-result' || part.toolCallId !== callId) return { callId, answer: null }
   return { callId, answer: { isError: part.isError, content: part.content } }
 }
 
@@ -143,7 +143,7 @@ export class Verifier {
   }
 
   push(event: LogEvent): Mismatch[] {
-    const data = isPlainObject(event.data) ? event.data : {}
+    const data = isNonArrayObject(event.data) ? event.data : {}
     if (event.type === TOOL_CALL && data.name === TOOL_NAME) return this.call(event.seq, data)
     if (event.type === TODO_WRITE) return this.write(event)
     if (event.type === TOOL_RESULT) return this.result(event.seq, data)

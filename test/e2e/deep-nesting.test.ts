@@ -6,9 +6,9 @@
 // hundreds of millions of steps (docs/mutation-testing.md).
 import { describe, expect, it } from 'vitest'
 import { ProtocolServer } from '../../src/kit/reference.js'
-import { UNWRITABLE, jsonText, writeJson } from '../../src/core/json.js'
+import { UNWRITABLE, jsonText, writeJson } from '../../src/log/json.js'
 import { callTodoWrite } from '../../src/core/call.js'
-import { MemorySession } from '../../src/core/event.js'
+import { MemorySession } from '../../src/log/events.js'
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from '../../src/kit/protocol.js'
 import { Config } from '../../src/plugin.js'
 import { hostileRequests } from '../../src/kit/generators.js'

@@ -1,8 +1,9 @@
 // Model-facing bytes against the golden files: every text, and the emitted JSON Schema.
 import { describe, expect, it } from 'vitest'
 import { callTodoWrite } from '../../src/core/call.js'
-import { MemorySession } from '../../src/core/event.js'
-import { emitJsonSchema, parametersSchema } from '../../src/core/schema.js'
+import { MemorySession } from '../../src/log/events.js'
+import { parametersSchema } from '../../src/core/schema.js'
+import { emitJsonSchema } from '../support/golden.js'
 import { DEFAULT_OPTIONS } from '../../src/core/options.js'
 import { goldenCalls, schemaFile } from '../support/golden.js'
 

@@ -1,7 +1,7 @@
 // Runs EVERY worked example of spec/todo.md against the library (spec section 0).
 import { describe, expect, it } from 'vitest'
 import { callTodoWrite } from '../../src/core/call.js'
-import { MemorySession } from '../../src/core/event.js'
+import { MemorySession } from '../../src/log/events.js'
 import { currentTodos } from '../../src/log/plan.js'
 import type { TodoWriteOptions } from '../../src/core/options.js'
 import { examples } from '../support/spec.js'

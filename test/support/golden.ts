@@ -33,3 +33,6 @@ export function goldenCalls(): GoldenCall[] {
 /** The shipped JSON Schemas (schemas/), hand-written: what the model and harness UIs see. */
 export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url))
 export const schemaFile = (name: string): Buffer => readFileSync(`${SCHEMAS_DIR}${name}`)
+
+/** The JSON text of a schema, as a golden file holds it. */
+export const emitJsonSchema = (schema: unknown): string => JSON.stringify(schema, null, 2) + '\n'

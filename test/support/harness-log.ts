@@ -3,7 +3,7 @@
 // tool/result. The tool is the reference (callTodoWrite); the list a log should replay to
 // comes from the independent model in model.ts.
 import { callTodoWrite } from '../../src/core/call.js'
-import { MemorySession, type LogEvent } from '../../src/core/event.js'
+import { MemorySession, type LogEvent } from '../../src/log/events.js'
 import { modelSnapshot, type ModelItem } from './model.js'
 
 export const HEADER = { type: 'session', version: 0, id: '00000000-0000-4000-8000-00000000000f', createdAt: 1767225600000, cwd: '/work', delegationDepth: 0 }

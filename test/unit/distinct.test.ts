@@ -1,10 +1,12 @@
-// DistinctStrings (src/distinct.ts) answers exactly as a Set would: every path — the short
-// array, strings under their own key, strings sharing a key, a shared key past its limit —
-// against a Set, which is the model here (TW-DUP-1: exact code-unit equality).
+// The duplicate check's set (TW-DUP-1, src/core/distinct.ts): it answers exactly as a JS
+// Set would (the Set is the model), its hash is the polynomial hash modulo 2^31 - 1 as
+// exact arithmetic computes it (BigInt is the model), strings that share a hash are told
+// apart, and long strings of one length cost what short ones do.
 import fc from '../support/fc.js'
 import { describe, expect, it } from 'vitest'
-import { DistinctStrings, sampleKey } from '../../src/core/distinct.js'
+import { MODULUS, polynomialHash, StringSet } from '../../src/core/distinct.js'
 import { property } from '../support/property.js'
+import { linear } from '../support/linear.js'
 
 /** What a Set says, string by string: true when new. */
 const viaSet = (strings: readonly string[]): boolean[] => {
@@ -15,98 +17,97 @@ const viaSet = (strings: readonly string[]): boolean[] => {
     return true
   })
 }
-const viaDistinct = (strings: readonly string[]): boolean[] => {
-  const distinct = new DistinctStrings()
-  return strings.map((s) => distinct.add(s))
+const viaStringSet = (strings: readonly string[], base?: number): boolean[] => {
+  const set = new StringSet(base)
+  return strings.map((s) => set.add(s))
 }
 
-/**
- * `count` distinct strings of length 40 that share one sampleKey: they differ only at
- * index 5, which the key does not sample (it samples 0, 10, 20, 29, 39 at this length).
- */
-const sharingAKey = (count: number): string[] => Array.from({ length: count }, (_, i) => 'a'.repeat(5) + String.fromCharCode(0x4e00 + i) + 'a'.repeat(34))
+/** The hash by exact integer arithmetic: sum of code unit i times base^(n-1-i), modulo 2^31 - 1. */
+const exactHash = (s: string, base: number): number => {
+  let hash = 0n
+  for (let i = 0; i < s.length; i++) hash = (hash * BigInt(base) + BigInt(s.charCodeAt(i))) % BigInt(MODULUS)
+  return Number(hash)
+}
 
-/** `count` distinct ASCII strings. */
-const distinct = (count: number, prefix = 's'): string[] => Array.from({ length: count }, (_, i) => `${prefix}${i}`)
-
-describe('DistinctStrings answers as a Set', () => {
-  it('the shared-key fixture really shares one key (else the tests below would not reach the buckets)', () => {
-    const strings = sharingAKey(40)
-    expect(new Set(strings).size).toBe(40)
-    expect(new Set(strings.map(sampleKey)).size).toBe(1)
+describe('polynomialHash is the polynomial hash modulo 2^31 - 1', () => {
+  it('the modulus is the Mersenne prime 2^31 - 1', () => {
+    expect(MODULUS).toBe(2 ** 31 - 1)
   })
 
-  it('a new set has seen nothing: the first of any string is new', () => {
-    // "Stryker was here" is the string a mutation tool seeds into an empty array literal.
-    for (const s of ['', 'a', '__proto__', 'Stryker was here']) expect(new DistinctStrings().add(s), JSON.stringify(s)).toBe(true)
+  it('small cases by hand: "" is 0, one unit is itself, two units are first * base + second', () => {
+    expect(polynomialHash('', 12_345)).toBe(0)
+    expect(polynomialHash('a', 12_345)).toBe(97)
+    expect(polynomialHash('ab', 7)).toBe(97 * 7 + 98)
+    expect(polynomialHash('\uffff\uffff\uffff', MODULUS - 1)).toBe(exactHash('\uffff\uffff\uffff', MODULUS - 1))
   })
 
-  it('equal strings get equal keys, whatever their construction', () => {
-    const built = ['ab', 'c'].join('')
-    expect(sampleKey(built)).toBe(sampleKey('abc'))
-    expect(sampleKey('')).toBe(sampleKey(String()))
-  })
-
-  it('a short list: repeats found anywhere, including the empty string and lone surrogates', () => {
-    const strings = ['a', 'b', '', 'a', '\ud800', 'b', '', '\ud800', 'A', 'a ', 'é', 'e\u0301', 'é']
-    expect(viaDistinct(strings)).toEqual(viaSet(strings))
-    expect(viaDistinct(strings)).toEqual([true, true, true, false, true, false, false, false, true, true, true, true, false])
-  })
-
-  it('strings added before the buckets take over are still found after (every index of the first 40 repeated)', () => {
-    const first = distinct(40)
-    for (let i = 0; i < first.length; i++) {
-      const strings = [...first, first[i]!, `${first[i]!}x`]
-      expect(viaDistinct(strings), `repeat of index ${i}`).toEqual(viaSet(strings))
-    }
-  })
-
-  it('strings sharing a key: the first, the second, each later one and the ones past the bucket limit are all found again', () => {
-    const shared = sharingAKey(30)
-    const lead = distinct(20, 'lead')
-    for (let i = 0; i < shared.length; i++) {
-      const strings = [...lead, ...shared, shared[i]!]
-      expect(viaDistinct(strings).at(-1), `repeat of shared[${i}]`).toBe(false)
-      expect(viaDistinct(strings)).toEqual(viaSet(strings))
-    }
-  })
-
-  it('a repeat in the middle of a shared-key run, then more strings under that key', () => {
-    const shared = sharingAKey(30)
-    const strings = [...distinct(20), ...shared.slice(0, 12), shared[3]!, ...shared.slice(12), shared[0]!, shared[29]!, shared[11]!, 'new']
-    expect(viaDistinct(strings)).toEqual(viaSet(strings))
-  })
-
-  it('a new string that shares a key with a single earlier string is new; the earlier one is still found', () => {
-    const [x, y] = sharingAKey(2) as [string, string]
-    const strings = [...distinct(20), x, y, x, y]
-    expect(viaDistinct(strings)).toEqual([...Array(20).fill(true), true, true, false, false])
-  })
-
-  // A list of 200,000 distinct strings (about 0.1 s here). A version that stayed on the
-  // array, or compared every string with every earlier one, would take minutes: Stryker
-  // counts such a mutant as a timeout. No time is asserted.
-  it('a long list: 200,000 distinct strings, then each of a sample repeated', () => {
-    const strings = distinct(200_000)
-    const set = new DistinctStrings()
-    expect(strings.every((s) => set.add(s))).toBe(true)
-    expect([0, 1, 15, 16, 17, 99_999, 199_999].map((i) => set.add(strings[i]!))).toEqual(Array(7).fill(false))
-  })
+  property(
+    'equal to the exact arithmetic for every string and base (bases across both 16-bit halves)',
+    [fc.string({ unit: 'binary', maxLength: 40 }), fc.oneof(fc.integer({ min: 1, max: MODULUS - 1 }), fc.integer({ min: 1, max: 65_536 * 3 }))],
+    (s, base) => {
+      expect(polynomialHash(s, base)).toBe(exactHash(s, base))
+    },
+  )
 })
 
-property(
-  'DistinctStrings agrees with a Set on generated lists (small pools make repeats frequent; long lists reach the buckets)',
-  [
-    fc.array(
-      fc.oneof(
-        fc.constantFrom('', 'a', 'b', 'ab', '\ud800', ...sharingAKey(12)),
-        fc.string({ unit: 'binary', maxLength: 6 }),
-        fc.nat(60).map((i) => `item ${i}`),
+describe('StringSet answers as a Set', () => {
+  it('a new set has seen nothing: the first of any string is new, the second is not', () => {
+    // "Stryker was here" is the string a mutation tool seeds into an empty array literal.
+    for (const s of ['', 'a', '__proto__', 'constructor', 'Stryker was here']) {
+      const set = new StringSet()
+      expect(set.add(s), JSON.stringify(s)).toBe(true)
+      expect(set.add(s), JSON.stringify(s)).toBe(false)
+    }
+  })
+
+  it('strings that share a hash are told apart, and each is still found again', () => {
+    // At base 5, c1 c2 hashes to 5 c1 + c2, and a leading U+0000 adds nothing: all three hash to 5.
+    const base = 5
+    const same = ['\u0000\u0005', '\u0001\u0000', '\u0000\u0000\u0005']
+    expect(same.map((s) => polynomialHash(s, base))).toEqual([5, 5, 5])
+    expect(viaStringSet([...same, '\u0001\u0000', '\u0000\u0005', '\u0000\u0000\u0005'], base)).toEqual([true, true, true, false, false, false])
+    const three = ['\u0000\u000a', '\u0001\u0005', '\u0002\u0000']
+    expect(three.map((s) => polynomialHash(s, base))).toEqual([10, 10, 10])
+    expect(viaStringSet([...three, ...three], base)).toEqual([true, true, true, false, false, false])
+  })
+
+  it('the base is drawn at random for each set', () => {
+    const sets = Array.from({ length: 20 }, () => new StringSet() as unknown as { base: number })
+    expect(new Set(sets.map((set) => set.base)).size).toBeGreaterThan(1)
+    for (const set of sets) expect(set.base >= 1 && set.base < MODULUS && Number.isInteger(set.base)).toBe(true)
+  })
+
+  property(
+    'agrees with a Set on generated lists, at a random base and at a tiny one where hashes collide often',
+    [
+      fc.array(
+        fc.oneof(
+          fc.constantFrom('', 'a', 'b', 'ab', '\ud800'),
+          fc.string({ unit: 'binary', maxLength: 4 }),
+          fc.nat(60).map((i) => `item ${i}`),
+        ),
+        { maxLength: 120 },
       ),
-      { maxLength: 120 },
-    ),
-  ],
-  (strings) => {
-    expect(viaDistinct(strings)).toEqual(viaSet(strings))
-  },
-)
+      fc.constantFrom(undefined, 1, 2, 3),
+    ],
+    (strings, base) => {
+      expect(viaStringSet(strings, base)).toEqual(viaSet(strings))
+    },
+  )
+})
+
+describe('StringSet is linear in what it is fed, however long its strings', () => {
+  // V8 hashes a string of more than 16,383 characters by its length alone: a JS Set of such
+  // strings compares each new one with every earlier one. Ratio, in one run: n against 10n.
+  const longStrings = (count: number): string[] => Array.from({ length: count }, (_, i) => 'x'.repeat(16_384) + String(i).padStart(6, '0'))
+  it('10x as many long strings of one length cost at most 15x the time', () => {
+    const small = longStrings(50)
+    const large = longStrings(500)
+    expect(
+      linear(
+        () => viaStringSet(small),
+        () => viaStringSet(large),
+      ),
+    ).toBeLessThanOrEqual(15)
+  })
+})

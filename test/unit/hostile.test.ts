@@ -5,7 +5,7 @@
 import fc from '../support/fc.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { callTodoWrite, callTodoWriteAsync } from '../../src/core/call.js'
-import { MemorySession } from '../../src/core/event.js'
+import { MemorySession } from '../../src/log/events.js'
 import { createTodoWriteTool } from '../../src/core/tool.js'
 import { parseOptions } from '../../src/core/options.js'
 import { checkLog } from '../../src/log/invariant.js'

@@ -1,11 +1,11 @@
-// The JSON writers of src/core/json.ts. `writeIteratively` must write the bytes
+// The JSON writers of src/log/json.ts. `writeIteratively` must write the bytes
 // JSON.stringify writes, at any depth: checked here on values JSON.stringify can still
 // write, against JSON.stringify itself. `writeJson` is JSON.stringify until that gives up
 // for depth, then the iterative writer: checked once past that depth, with an expected text
 // built from JSON.stringify of the inner part. (The 10^5-level cases are in
 // test/e2e/deep-nesting.test.ts, outside the mutation gate: see docs/mutation-testing.md.)
 import { describe, expect, it } from 'vitest'
-import { UNWRITABLE, jsonText, writeIteratively, writeJson } from '../../src/core/json.js'
+import { UNWRITABLE, jsonText, writeIteratively, writeJson } from '../../src/log/json.js'
 
 const nativeError = (value: unknown): Error => {
   try {

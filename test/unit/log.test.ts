@@ -1,7 +1,8 @@
 // Replay, the standing plan and the durable-log invariant, on hand-made logs.
 import { describe, expect, it } from 'vitest'
 import { checkLog, snapshotViolation } from '../../src/log/invariant.js'
-import { MemorySession, todoWriteEvent, type LogEvent } from '../../src/core/event.js'
+import { todoWriteEvent } from '../../src/core/event.js'
+import { MemorySession, type LogEvent } from '../../src/log/events.js'
 import { currentFromEnd, currentTodos, standingPlan, standingStep } from '../../src/log/plan.js'
 
 const A = [{ content: 'a', status: 'in_progress' as const }]

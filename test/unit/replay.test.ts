@@ -2,7 +2,7 @@
 // (TW-STANDING-1), and the durable-log invariant on every snapshot (TW-LOG-1).
 import { describe, expect, it } from 'vitest'
 import { checkLog } from '../../src/log/invariant.js'
-import type { LogEvent } from '../../src/core/event.js'
+import type { LogEvent } from '../../src/log/events.js'
 import { currentTodos, standingPlan } from '../../src/log/plan.js'
 import { brokenSnapshot, PlanReplay } from '../../src/log/plan.js'
 

@@ -4,7 +4,7 @@ import { callTodoWrite } from '../../src/core/call.js'
 import { createTodoWriteTool, TodoWriteError } from '../../src/core/tool.js'
 import { TodoWriteValue } from '../../src/core/schema.js'
 import { schemaFile } from '../support/golden.js'
-import { emitJsonSchema } from '../../src/core/schema.js'
+import { emitJsonSchema } from '../support/golden.js'
 
 const DEFAULT_DESCRIPTION =
   'Keep your task list for this session. Send the ENTIRE list on every call: it replaces the previous list, there are no partial edits. ' +

@@ -4,7 +4,7 @@
 // the spec's words, written out.
 import { afterEach, describe, expect, it } from 'vitest'
 import { callTodoWrite, callTodoWriteAsync } from '../../src/core/call.js'
-import { MemorySession } from '../../src/core/event.js'
+import { MemorySession } from '../../src/log/events.js'
 import { DEFAULT_OPTIONS, resolveOptions } from '../../src/core/options.js'
 import { createTodoWriteTool } from '../../src/core/tool.js'
 import { validate } from '../../src/core/validate.js'

@@ -2,7 +2,7 @@
 // reference with an owning agent session, paired with its result by callId and with its
 // snapshot by order. Expected texts are written out here, not computed by src.
 import { describe, expect, it } from 'vitest'
-import type { LogEvent } from '../../src/core/event.js'
+import type { LogEvent } from '../../src/log/events.js'
 import { expectedOutcome, MAX_OPEN_CALLS, Verifier, type Mismatch } from '../../src/log/verify.js'
 import type { TodoWriteOptions } from '../../src/core/options.js'
 

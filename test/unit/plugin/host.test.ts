@@ -4,7 +4,7 @@ import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 import * as plugin from '../../../src/index.js'
 import { createTodoWriteTool, type TodoWriteTool } from '../../../src/core/tool.js'
-import { emitJsonSchema } from '../../../src/core/schema.js'
+import { emitJsonSchema } from '../../support/golden.js'
 import { schemaFile } from '../../support/golden.js'
 import { createTestHost, loadPlugin, subsetProblems, TestAgent, ToolRegistryService, type ToolCall } from '../../../src/testing.js'
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import * as release from '../../../src/release.js'
 import * as companion from '../../../src/release-invariant.js'
 import { createTestHost, loadPlugin, TestAgent, type ToolCall } from '../../../src/testing.js'
-import type { LogEvent } from '../../../src/core/event.js'
+import type { LogEvent } from '../../../src/log/events.js'
 
 const call = (args: unknown, agent = new TestAgent()): ToolCall => ({ name: 'todo_write', arguments: args, agent })
 const PARALLEL = {

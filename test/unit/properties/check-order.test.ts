@@ -2,7 +2,7 @@ import { property } from '../../support/property.js'
 import fc from '../../support/fc.js'
 import { expect } from 'vitest'
 import { callTodoWrite } from '../../../src/core/call.js'
-import { MemorySession } from '../../../src/core/event.js'
+import { MemorySession } from '../../../src/log/events.js'
 import { modelText } from '../../support/model.js'
 import { item, status } from '../../../src/kit/generators.js'
 

@@ -1,7 +1,7 @@
 import { property } from '../../support/property.js'
 import { expect } from 'vitest'
 import { callTodoWrite } from '../../../src/core/call.js'
-import { MemorySession } from '../../../src/core/event.js'
+import { MemorySession } from '../../../src/log/events.js'
 import { validArgs } from '../../../src/kit/generators.js'
 
 property('TW-PROP-COUNTS: counts sum to the length and match each status', [validArgs], (args) => {

@@ -1,7 +1,7 @@
 import { asyncProperty, property } from '../../support/property.js'
 import fc from '../../support/fc.js'
 import { expect } from 'vitest'
-import type { LogEvent } from '../../../src/core/event.js'
+import type { LogEvent } from '../../../src/log/events.js'
 import { currentTodos, standingPlan } from '../../../src/log/plan.js'
 import { readLog } from '../../../src/log/reader.js'
 import { PlanReplay } from '../../../src/log/plan.js'

@@ -1,7 +1,7 @@
 import { property } from '../../support/property.js'
 import { expect } from 'vitest'
 import { callTodoWrite } from '../../../src/core/call.js'
-import { MemorySession } from '../../../src/core/event.js'
+import { MemorySession } from '../../../src/log/events.js'
 import { currentTodos } from '../../../src/log/plan.js'
 import { modelSnapshot, type ModelItem } from '../../support/model.js'
 import { calls } from '../../../src/kit/generators.js'

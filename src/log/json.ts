@@ -87,4 +87,4 @@ export function writeIteratively(root: unknown): string | undefined {
 }
 
 /** An object that is not an array or null: what a JSON object parses to (its prototype aside). */
-export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+export const isNonArrayObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
