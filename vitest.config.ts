@@ -1,5 +1,6 @@
-// Four projects, by what a test needs: `unit` runs in-process in seconds, `spec` checks the
-// spec's examples, the golden files and the vectors, `e2e` runs the built command in
+// Five projects, by what a test needs: `unit` runs in-process in seconds, `spec` checks the
+// spec's examples, the golden files and the vectors, `properties` the spec's properties
+// (section 9: one file per ID, each against the model or the call's own input), `e2e` runs the built command in
 // subprocesses (CLI, kit, ports, robustness), `bench` checks the benchmark's own record
 // (nothing timed). The harness tests (test/harness/) are not
 // here: they run on the real harness, through `npm run test:harness`.
@@ -20,7 +21,8 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       { test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false } },
-      { test: { ...shared, name: 'spec', include: ['test/spec/**/*.test.ts'], isolate: false } },
+      { test: { ...shared, name: 'spec', include: ['test/spec/**/*.test.ts', 'test/golden/**/*.test.ts'], isolate: false } },
+      { test: { ...shared, name: 'properties', include: ['test/properties/**/*.test.ts'], isolate: false } },
       { test: { ...shared, name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
       { test: { ...shared, name: 'bench', include: ['bench/**/*.test.ts'] } },
     ],

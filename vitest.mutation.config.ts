@@ -77,27 +77,41 @@ class LikeliestKillerFirst extends BaseSequencer {
   }
 }
 
+/** The properties of the core (spec/todo.md section 9), one file per ID. */
+const CORE_PROPERTIES = [
+  'test/properties/ajv-agrees.test.ts',
+  'test/properties/check-order.test.ts',
+  'test/properties/counts.test.ts',
+  'test/properties/error-formula.test.ts',
+  'test/properties/invalid-not-logged.test.ts',
+  'test/properties/last-accepted.test.ts',
+  'test/properties/no-mutation.test.ts',
+  'test/properties/normalize-idempotent.test.ts',
+  'test/properties/one-read.test.ts',
+  'test/properties/replay-idempotent.test.ts',
+  'test/properties/resend.test.ts',
+  'test/properties/whole-model.test.ts',
+]
+
 const SUITES: Record<string, Record<string, string[]>> = {
   core: {
     unit: [
       'test/unit/distinct.test.ts',
       'test/unit/hostile.test.ts',
-      'test/unit/json.test.ts',
       'test/unit/schema.test.ts',
       'test/unit/tool.test.ts',
       'test/unit/validate.test.ts',
       'test/unit/plugin/harness-error.test.ts',
       'test/unit/plugin/host.test.ts',
       'test/unit/plugin/release.test.ts',
-      'test/unit/properties/ajv-agrees.test.ts',
-      'test/unit/properties/check-order.test.ts',
-      'test/unit/properties/counts.test.ts',
-      'test/unit/properties/error-formula.test.ts',
-      'test/unit/properties/invalid-not-logged.test.ts',
-      'test/unit/properties/no-mutation.test.ts',
-      'test/unit/properties/normalize.test.ts',
     ],
-    spec: ['test/spec/golden.test.ts', 'test/spec/spec-examples.test.ts', 'test/spec/vectors.test.ts'],
+    properties: CORE_PROPERTIES,
+    spec: ['test/golden/golden.test.ts', 'test/spec/spec-examples.test.ts', 'test/spec/vectors.test.ts'],
+  },
+  // What the design card's proof alone kills (docs/mutation-testing.md): the properties and the golden texts.
+  properties: {
+    properties: CORE_PROPERTIES,
+    spec: ['test/golden/golden.test.ts'],
   },
   entries: {
     unit: ['test/unit/plugin/harness-error.test.ts', 'test/unit/plugin/host.test.ts', 'test/unit/plugin/release.test.ts'],
@@ -105,6 +119,8 @@ const SUITES: Record<string, Record<string, string[]>> = {
   log: {
     unit: [
       'test/unit/acp.test.ts',
+      'test/unit/compressed.test.ts',
+      'test/unit/json.test.ts',
       'test/unit/log.test.ts',
       'test/unit/logreader.test.ts',
       'test/unit/render.test.ts',
@@ -113,11 +129,17 @@ const SUITES: Record<string, Record<string, string[]>> = {
       'test/unit/tail.test.ts',
       'test/unit/verify.test.ts',
       'test/unit/hostile.test.ts',
-      'test/unit/properties/acp-schema.test.ts',
-      'test/unit/properties/log-replay.test.ts',
-      'test/unit/properties/replay.test.ts',
     ],
-    spec: ['test/spec/replay-spec-examples.test.ts', 'test/spec/spec-examples.test.ts', 'test/spec/fixture.test.ts'],
+    properties: [
+      'test/properties/acp-schema.test.ts',
+      'test/properties/log-replay.test.ts',
+      'test/properties/log-damage.test.ts',
+      'test/properties/verify.test.ts',
+      'test/properties/last-accepted.test.ts',
+      'test/properties/replay-idempotent.test.ts',
+      'test/properties/resend.test.ts',
+    ],
+    spec: ['test/spec/replay-spec-examples.test.ts', 'test/spec/spec-examples.test.ts', 'test/spec/fixture.test.ts', 'test/spec/release-fixtures.test.ts'],
   },
 }
 

@@ -13,7 +13,7 @@ import { planFromEnd, standingPlanOf, latestPlanOf } from '../../src/log/tail.js
 import { harnessLog } from '../support/harness-log.js'
 import { asyncProperty } from '../support/property.js'
 import { fixturePath, fixturePresent, noteAbsentFixture } from '../support/fixture.js'
-import { segments } from './properties/arbitraries-log.js'
+import { segments } from '../properties/arbitraries-log.js'
 import { rawFrame, rawZstd } from '../support/zstd.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))

@@ -1,11 +1,11 @@
-import { property } from '../../support/property.js'
-import fc from '../../support/fc.js'
+import { property } from '../support/property.js'
+import fc from '../support/fc.js'
 import { expect, it } from 'vitest'
-import { callTodoWrite } from '../../../src/core/call.js'
-import { MemorySession } from '../../../src/log/events.js'
-import { validate } from '../../../src/core/validate.js'
-import { DEFAULT_OPTIONS } from '../../../src/core/options.js'
-import { call, validArgs } from '../../../src/kit/generators.js'
+import { callTodoWrite } from '../../src/core/call.js'
+import { MemorySession } from '../../src/log/events.js'
+import { validate } from '../../src/core/validate.js'
+import { DEFAULT_OPTIONS } from '../../src/core/options.js'
+import { call, validArgs } from '../../src/kit/generators.js'
 
 property('TW-PROP-INVALID-NOT-LOGGED: a refused call leaves the log unchanged', [validArgs, call], (first, next) => {
   const session = new MemorySession()

@@ -1,7 +1,7 @@
 // Generators of session logs: todo_write calls among turns and events of other kinds.
-import fc from '../../support/fc.js'
-import type { Segment } from '../../support/harness-log.js'
-import { anyArgs, validArgs } from '../../../src/kit/generators.js'
+import fc from '../support/fc.js'
+import type { Segment } from '../support/harness-log.js'
+import { anyArgs, validArgs } from '../../src/kit/generators.js'
 
 const noise: fc.Arbitrary<Segment> = fc.record({
   kind: fc.constant('noise' as const),

@@ -1,11 +1,11 @@
-import { property } from '../../support/property.js'
-import fc from '../../support/fc.js'
+import { property } from '../support/property.js'
+import fc from '../support/fc.js'
 import { expect } from 'vitest'
-import { planUpdate } from '../../../src/log/acp.js'
-import { snapshotViolation } from '../../../src/log/invariant.js'
-import type { Todo } from '../../../src/core/schema.js'
-import { acpValidator } from '../../support/acp-schema.js'
-import { content, status } from '../../../src/kit/generators.js'
+import { planUpdate } from '../../src/log/acp.js'
+import { snapshotViolation } from '../../src/log/invariant.js'
+import type { Todo } from '../../src/core/schema.js'
+import { acpValidator } from '../support/acp-schema.js'
+import { content, status } from '../../src/kit/generators.js'
 
 const sessionUpdate = acpValidator('SessionUpdate')
 const planEntry = acpValidator('PlanEntry')

@@ -1,10 +1,10 @@
-import { property } from '../../support/property.js'
-import fc from '../../support/fc.js'
+import { property } from '../support/property.js'
+import fc from '../support/fc.js'
 import { expect } from 'vitest'
-import { callTodoWrite } from '../../../src/core/call.js'
-import { MemorySession } from '../../../src/log/events.js'
-import { modelText } from '../../support/model.js'
-import { item, status } from '../../../src/kit/generators.js'
+import { callTodoWrite } from '../../src/core/call.js'
+import { MemorySession } from '../../src/log/events.js'
+import { modelText } from '../support/model.js'
+import { item, status } from '../../src/kit/generators.js'
 
 // Lists built to hold several faults at once: blank contents, repeats and extra actives.
 const faulty = fc

@@ -1,11 +1,11 @@
-import { property } from '../../support/property.js'
+import { property } from '../support/property.js'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
-import fc from '../../support/fc.js'
+import fc from '../support/fc.js'
 import { expect } from 'vitest'
-import { checkArguments, parametersSchema } from '../../../src/core/schema.js'
-import { resolveOptions } from '../../../src/core/options.js'
-import { schemaViolations } from '../../../src/core/violations.js'
-import { anyArgs } from '../../../src/kit/generators.js'
+import { checkArguments, parametersSchema } from '../../src/core/schema.js'
+import { resolveOptions } from '../../src/core/options.js'
+import { schemaViolations } from '../../src/core/violations.js'
+import { anyArgs } from '../../src/kit/generators.js'
 
 // ajv compiles on the property's first run, not on import: Stryker imports every test file
 // of a run for each mutant and then runs only the tests that cover it.

@@ -1,10 +1,10 @@
-import { property } from '../../support/property.js'
-import fc from '../../support/fc.js'
+import { property } from '../support/property.js'
+import fc from '../support/fc.js'
 import { expect } from 'vitest'
-import { callTodoWrite } from '../../../src/core/call.js'
-import { MemorySession } from '../../../src/log/events.js'
-import { modelQuote, modelText, modelTrim } from '../../support/model.js'
-import { content, items, padding } from '../../../src/kit/generators.js'
+import { callTodoWrite } from '../../src/core/call.js'
+import { MemorySession } from '../../src/log/events.js'
+import { modelQuote, modelText, modelTrim } from '../support/model.js'
+import { content, items, padding } from '../../src/kit/generators.js'
 
 const agent = () => ({ agent: { session: new MemorySession() } })
 

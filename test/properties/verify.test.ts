@@ -1,0 +1,52 @@
+// TW-PROP-VERIFY (spec/replay.md section 6).
+import { property } from '../support/property.js'
+import fc from '../support/fc.js'
+import { expect } from 'vitest'
+import type { LogEvent } from '../../src/log/events.js'
+import { Verifier } from '../../src/log/verify.js'
+import { harnessLog } from '../support/harness-log.js'
+import { segments } from './arbitraries-log.js'
+
+function verify(events: LogEvent[]): string[] {
+  const verifier = new Verifier()
+  return [...events.flatMap((event) => verifier.push(event)), ...verifier.end()].map(({ seq, message }) => `seq ${seq}: ${message}`)
+}
+
+const data = (event: LogEvent) => event.data as Record<string, unknown>
+/** A result of one of the log's todo_write calls (noise events of that type have other data). */
+const isCallResult = (event: LogEvent) => event.type === 'tool/result' && /^call_\d+$/.test(String((event.data as { callId?: unknown } | null)?.callId))
+
+property(
+  'TW-PROP-VERIFY: a harness log verifies clean; one tampering is reported at the tampered seq',
+  [segments, fc.nat(), fc.constantFrom('text', 'isError', 'snapshot', 'drop')],
+  (segs, pick, tamper) => {
+    const { events } = harnessLog(segs)
+    expect(verify(events)).toEqual([])
+    const targets = events.filter((event) => (tamper === 'text' || tamper === 'isError' ? isCallResult(event) : event.type === 'todo/write'))
+    if (targets.length === 0) return
+    const target = targets[pick % targets.length]!
+    const callId = tamper === 'text' || tamper === 'isError' ? (data(target).callId as string) : (data(events[target.seq! - 1]!).callId as string)
+    const id = `call ${JSON.stringify(callId)}`
+    const tampered = events.map((event) => ({ ...event }))
+    const index = target.seq!
+    if (tamper === 'text') {
+      const text = (data(target).content as { text: string }[])[0]!.text
+      tampered[index] = { ...target, data: { ...data(target), content: [{ type: 'text', text: text + '!' }] } }
+      expect(verify(tampered)).toEqual([`seq ${index}: ${id}: text ${JSON.stringify(text + '!')}, the reference says ${JSON.stringify(text)}`])
+    } else if (tamper === 'isError') {
+      const isError = data(target).isError as boolean
+      tampered[index] = { ...target, data: { ...data(target), isError: !isError } }
+      expect(verify(tampered)).toEqual([`seq ${index}: ${id}: isError ${!isError}, the reference says ${isError}`])
+    } else if (tamper === 'snapshot') {
+      const todos = data(target).todos as { content: string; status: string }[]
+      const changed = { todos: [...todos, { content: 'tampered', status: 'pending' }] }
+      tampered[index] = { ...target, data: changed }
+      expect(verify(tampered)).toEqual([
+        `seq ${index}: ${id}: todo/write data ${JSON.stringify(changed)}, the reference appends ${JSON.stringify(target.data)}`,
+      ])
+    } else {
+      tampered.splice(index, 1)
+      expect(verify(tampered)).toEqual([`seq ${index - 1}: ${id}: no todo/write logged, the reference appends ${JSON.stringify(target.data)}`])
+    }
+  },
+)
