@@ -4,7 +4,7 @@ import { Compile } from 'typebox/compile'
 import { describe, expect, it } from 'vitest'
 import { callTodoWrite } from '../../src/core/call.js'
 import { TodoWriteValue } from '../../src/core/schema.js'
-import { alternatives, DEFAULT_OPTIONS, resolveOptions } from '../../src/core/options.js'
+import { alternatives, parseOptions, DEFAULT_OPTIONS, resolveOptions } from '../../src/core/options.js'
 import { schemaViolations } from '../../src/core/violations.js'
 
 describe('TW-VALUE-1: the output schema', () => {
@@ -55,6 +55,20 @@ describe('TW-OPT-1: options', () => {
       'invalid todo_write options: unknown option "strict" (the options are profile, allowParallelInProgress, unknownItemKeys, activeLimitWording); allowParallelInProgress must be a boolean, got 1',
     )
     expect(() => resolveOptions({ activeLimitWording: 'colon' })).toThrow('activeLimitWording must be "comma" or "parentheses", got "colon"')
+    // A value with no JSON text is named so; one JSON cannot write (a BigInt, a cycle, 10^5 levels) is said to be one, never thrown.
+    expect(parseOptions({ allowParallelInProgress: undefined })).toEqual({
+      ok: false,
+      issues: [{ key: 'allowParallelInProgress', message: 'allowParallelInProgress must be a boolean, got undefined' }],
+    })
+    const cycle: Record<string, unknown> = {}
+    cycle.self = cycle
+    let deep: unknown = 0
+    for (let i = 0; i < 100_000; i++) deep = [deep]
+    for (const value of [1n, cycle, deep])
+      expect(parseOptions({ unknownItemKeys: value })).toEqual({
+        ok: false,
+        issues: [{ key: 'unknownItemKeys', message: 'unknownItemKeys must be "drop" or "reject", got (a value JSON cannot write)' }],
+      })
     const error = (() => {
       try {
         resolveOptions(7)
