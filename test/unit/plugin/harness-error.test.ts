@@ -30,15 +30,21 @@ vi.mock('@deepseek-ai/dsh-tools', () => ({ ToolArgsError }))
 // test files share their modules (the unit project and the mutation run set isolate: false)
 // another file may already have looked, without this mock.
 vi.resetModules()
-// ...and the files after this one, in the same worker, get the module without the mock.
-afterAll(() => {
-  vi.doUnmock('@deepseek-ai/dsh-tools')
-  vi.resetModules()
-})
-
 const { apply, argsErrorClassFrom, HARNESS_TOOLS, packageArgsErrorClass, pluginTool } = await import('../../../src/plugin.js')
 const { DEFAULT_OPTIONS } = await import('../../../src/core/options.js')
 const { TodoWriteError } = await import('../../../src/core/tool.js')
+// Looked up while the mock stands: the module keeps what it found.
+const packageClass = await packageArgsErrorClass()
+
+// Another fresh one without the mock, where the package import finds nothing (the harness
+// is not installed here); and the files after this one, in the same worker, get the module
+// without the mock too.
+vi.doUnmock('@deepseek-ai/dsh-tools')
+vi.resetModules()
+const unmocked = await import('../../../src/plugin.js')
+afterAll(() => {
+  vi.resetModules()
+})
 
 /** A registry class of the host: the default export of the module its Loader imports. */
 class Registry {
@@ -80,6 +86,7 @@ describe('TW-PLUGIN-5: refusals thrown as the harness throws them', () => {
 
   it('finds the package import class', async () => {
     expect(HARNESS_TOOLS).toBe('@deepseek-ai/dsh-tools')
+    expect(packageClass).toBe(ToolArgsError)
     expect(await packageArgsErrorClass()).toBe(ToolArgsError)
   })
 
@@ -178,13 +185,10 @@ describe("TW-PLUGIN-5: the class of the host's own module first", () => {
 
 describe('TW-PLUGIN-5: neither the host nor the package import', () => {
   it('our own error: named ToolArgsError with code INVALID_ARGS, our message', async () => {
-    vi.doUnmock('@deepseek-ai/dsh-tools')
-    vi.resetModules()
-    const fresh = await import('../../../src/plugin.js')
     const tools = new Registry()
-    fresh.apply({ tools, effect: (register) => register(), get: () => undefined }, DEFAULT_OPTIONS)
+    unmocked.apply({ tools, effect: (register) => register(), get: () => undefined }, DEFAULT_OPTIONS)
     const error = await tools.tool!.execute({ todos: 1 }, {}).catch((e: unknown) => e)
-    expect(await fresh.packageArgsErrorClass()).toBeNull()
+    expect(await unmocked.packageArgsErrorClass()).toBeNull()
     expect(error).toBeInstanceOf(Error)
     expect(error).not.toBeInstanceOf(ToolArgsError)
     expect(error).toMatchObject({ name: 'ToolArgsError', code: 'INVALID_ARGS', message: 'invalid arguments: "todos" must be an array' })
