@@ -4,7 +4,8 @@
 // in test/harness/<release>/, at each release we support. Where the rig is absent (a clone
 // outside this workspace) it says so and passes; under CI=true an absent rig is a failure.
 // A release may list upstream tests that check its own wording rather than behaviour
-// (docs/harness.md says which and why): those must fail, and everything else must pass.
+// (test/harness/<release>/wording-only.json; docs/harness.md says which and why): those must
+// fail, and everything else must pass.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,16 +15,7 @@ import { fileURLToPath } from 'node:url'
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const RIG = resolve(process.env.TODO_WRITE_HARNESS_RIG ?? join(ROOT, '../shared/harness/run-tests'))
 
-/**
- * The upstream tests docs/harness.md lists under "Upstream tests that check the release's
- * own words", for one release: each is a list item holding the test's full name in backticks.
- */
-function listedInDocs(release) {
-  const doc = readFileSync(join(ROOT, 'docs/harness.md'), 'utf8')
-  const section = doc.split(/^## /m).find((part) => part.startsWith('Upstream tests that check the release')) ?? ''
-  const block = section.split(/^### /m).find((part) => part.startsWith(release)) ?? ''
-  return [...block.matchAll(/^- `([^`]+)`/gm)].map((match) => match[1])
-}
+const readJson = (path) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'))
 
 /** Each harness release: the rig's flags, our entry and our spec folder, the wording-only upstream tests. */
 const RELEASES = [
@@ -33,7 +25,7 @@ const RELEASES = [
     flags: ['--at', 'head', '--invariant', join(ROOT, 'dist/release-invariant.js')],
     entry: 'dist/release.js',
     specs: 'test/harness/release',
-    wordingOnly: listedInDocs('dsh 0.1.1-rc.2'),
+    wordingOnly: readJson('test/harness/release/wording-only.json').tests,
   },
 ]
 
