@@ -1,19 +1,30 @@
 #!/usr/bin/env node
 // `npm run test:harness` (the last step of `npm test`): the plugin on the real harness, through
-// the rig in ../shared/harness (its README): the upstream tool-todo tests, unchanged, and ours
-// in test/harness/<release>/, at each release we support. Where the rig is absent (a clone
-// outside this workspace) it says so and passes; under CI=true an absent rig is a failure.
-// A release may list upstream tests that check its own wording rather than behaviour
-// (test/harness/<release>/wording-only.json; docs/harness.md says which and why): those must
-// fail, and everything else must pass.
+// the rig in ../shared/harness (its README), in two parts.
+// - The package tests: the upstream tool-todo tests, unchanged, and ours in
+//   test/harness/<release>/, at each release we support (`run-tests`). A release may list
+//   upstream tests that check its own wording rather than behaviour
+//   (test/harness/<release>/wording-only.json; docs/harness.md says which and why): those
+//   must fail, and everything else must pass.
+// - The app: the release's real `dsh` app (`run-app`) runs each scripted session of
+//   test/harness/release/app-sessions.json with the package as npm packs it (from the built
+//   dist/), and the log it writes must hold the same todo/write and tool/result events as
+//   the fixture the app wrote with upstream's own tool (scripts/app-sessions.mjs says what
+//   is compared).
+// Where a part's rig or fixtures are absent (a clone outside this workspace) it says so and
+// passes; under CI=true that is a failure. Run one of these at a time: the rig is shared.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { APP_SESSIONS, compareLogs, comparedLines, runAppArgs } from './app-sessions.mjs'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
+const CI = process.env.CI === 'true' || process.env.CI === '1'
 const RIG = resolve(process.env.TODO_WRITE_HARNESS_RIG ?? join(ROOT, '../shared/harness/run-tests'))
+const APP = resolve(process.env.TODO_WRITE_APP_RIG ?? join(ROOT, '../shared/harness/run-app'))
+const FIXTURES = resolve(ROOT, APP_SESSIONS.fixtures)
 
 const readJson = (path) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'))
 
@@ -34,10 +45,20 @@ const spec = (dir) =>
     .filter((name) => name.endsWith('.spec.ts'))
     .map((name) => join(ROOT, dir, name))
 
-function run(release) {
-  const out = mkdtempSync(join(tmpdir(), 'todo-write-harness-report-'))
-  const report = join(out, 'report.json')
+/** A temporary folder for `work`, removed afterwards. */
+function inTemporary(prefix, work) {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
   try {
+    return work(dir)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** The package tests of one release: the problems found. */
+function runTests(release) {
+  return inTemporary('todo-write-harness-report-', (out) => {
+    const report = join(out, 'report.json')
     const args = [
       ...release.flags,
       join(ROOT, release.entry),
@@ -68,16 +89,55 @@ function run(release) {
       `test:harness: ${release.name}: upstream ${count(testResults.filter(isUpstream))}${listed}; ours ${count(testResults.filter((file) => !isUpstream(file)))}`,
     )
     return problems
-  } finally {
-    rmSync(out, { recursive: true, force: true })
-  }
+  })
 }
 
-if (!existsSync(RIG)) {
-  const ci = process.env.CI === 'true' || process.env.CI === '1'
-  console.log(`test:harness: SKIPPED: no harness rig at ${RIG}${ci ? ' (CI: that is a failure)' : ''}`)
-  process.exit(ci ? 1 : 0)
+/** The package as npm packs it, from the built dist/ (no scripts: `npm test` built it first). */
+function pack(dir) {
+  if (!existsSync(join(ROOT, 'dist/release.js'))) throw new Error('dist/ is not built: run npm run build first')
+  const child = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })
+  if (child.status !== 0) throw new Error(`npm pack failed (exit ${child.status}):\n${child.stderr}`)
+  return join(dir, JSON.parse(child.stdout)[0].filename)
 }
-const problems = RELEASES.flatMap((release) => run(release).map((problem) => `${release.name}: ${problem}`))
+
+const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1)
+
+/** One session through the app: the problems found. */
+function runSession(tool, session, dir) {
+  const start = performance.now()
+  const out = join(dir, `${session.name}.jsonl`)
+  const zstd = `${out}.zstd`
+  const child = spawnSync(APP, runAppArgs(session, { tool, out, zstd }), { cwd: ROOT, encoding: 'utf8' })
+  if (child.status !== 0) return [`run-app exited ${child.status}:\n${child.stderr}${child.stdout}`]
+  const ours = readFileSync(out, 'utf8')
+  const problems = compareLogs(ours, readFileSync(join(FIXTURES, `${session.name}-upstream/session.jsonl`), 'utf8'))
+  const events = comparedLines(ours).length
+  console.log(`test:harness: app: ${session.name}: ${problems.length === 0 ? `${events} events as upstream's` : 'differs from upstream'} (${seconds(start)} s)`)
+  return problems
+}
+
+/** The app part: every session, one after another (run-app runs one at a time). */
+function runAppSessions() {
+  const start = performance.now()
+  return inTemporary('todo-write-app-', (dir) => {
+    const tool = pack(dir)
+    const problems = APP_SESSIONS.sessions.flatMap((session) => runSession(tool, session, dir).map((problem) => `app: ${session.name}: ${problem}`))
+    console.log(`test:harness: app: ${APP_SESSIONS.sessions.length} sessions of dsh 0.1.1-rc.2 through run-app in ${seconds(start)} s`)
+    return problems
+  })
+}
+
+/** A part whose rig or fixtures are absent: said, and a failure under CI. */
+function absent(part, what) {
+  console.log(`test:harness: ${part}: SKIPPED: ${what}${CI ? ' (CI: that is a failure)' : ''}`)
+  return CI ? [`${part}: ${what}`] : []
+}
+
+const problems = [
+  ...(existsSync(RIG)
+    ? RELEASES.flatMap((release) => runTests(release).map((problem) => `${release.name}: ${problem}`))
+    : absent('package tests', `no harness rig at ${RIG}`)),
+  ...(!existsSync(APP) ? absent('app', `no run-app at ${APP}`) : !existsSync(FIXTURES) ? absent('app', `no fixtures at ${FIXTURES}`) : runAppSessions()),
+]
 for (const problem of problems) console.log(`test:harness: ${problem}`)
 process.exit(problems.length > 0 ? 1 : 0)

@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { createTodoWriteTool } from '../../src/core/tool.js'
 import { updated } from '../../src/core/messages.js'
+import { shellWords } from '../support/shell.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const BIN = join(ROOT, 'dist/cli/bin.js')
@@ -69,41 +70,6 @@ function blocks(page: string): Block[] {
 }
 
 const ALL = PAGES.flatMap(blocks)
-
-/** sh's word splitting, for what the docs use: bare words, '…' and "…" (with \" and \\ inside). */
-function shellWords(line: string): string[] {
-  const words: string[] = []
-  let i = 0
-  while (i < line.length) {
-    if (line[i] === ' ') {
-      i++
-      continue
-    }
-    let word = ''
-    while (i < line.length && line[i] !== ' ') {
-      const c = line[i]!
-      if (c === "'") {
-        const end = line.indexOf("'", i + 1)
-        if (end < 0) throw new Error(`unterminated ' in ${line}`)
-        word += line.slice(i + 1, end)
-        i = end + 1
-      } else if (c === '"') {
-        i++
-        while (line[i] !== '"') {
-          if (i >= line.length) throw new Error(`unterminated " in ${line}`)
-          if (line[i] === '\\' && (line[i + 1] === '"' || line[i + 1] === '\\')) i++
-          word += line[i++]
-        }
-        i++
-      } else {
-        word += c
-        i++
-      }
-    }
-    words.push(word)
-  }
-  return words
-}
 
 interface Command {
   page: string

@@ -1,0 +1,50 @@
+// The app test of `npm run test:harness`: the release's real `dsh` app (../shared/harness/run-app)
+// runs each scripted session of test/harness/release/app-sessions.json with our packed
+// tarball, and the session log it writes must hold the same `todo/write` and `tool/result`
+// events as the fixture the app wrote with upstream's own tool (`<name>-upstream`).
+//
+// What is compared: every `todo/write` and `tool/result` event of the log, in log order, as
+// the JSON text of its line, byte for byte (key order included) once two values are set
+// aside, because they differ from one recording to the next: each event's `time`, and the
+// `data.message.id` (a UUID) of a `tool/result`. Everything else counts: the type, `seq`,
+// `data` (the list; the result's turn, step, call id, text, `isError`, and `error`, the
+// harness's record of its own error class), `sourceEventSeqs` and `surfaceOp`.
+import { readFileSync } from 'node:fs'
+
+/** The sessions and where their fixtures are (relative to the repository root). */
+export const APP_SESSIONS = JSON.parse(readFileSync(new URL('../test/harness/release/app-sessions.json', import.meta.url), 'utf8'))
+
+/** The event types compared. */
+export const COMPARED_TYPES = ['todo/write', 'tool/result']
+
+/** What stands in for a value set aside. */
+export const SET_ASIDE = '(set aside)'
+
+/** The arguments of run-app for a session: our tarball, the fixture's own script, where the log goes. */
+export const runAppArgs = (session, { tool, out, zstd }) => ['--tool', tool, ...session.runApp, '--out', out, '--zstd', zstd]
+
+/** The compared events of a session log (JSON Lines), each as its line with the set-aside values replaced. */
+export function comparedLines(text) {
+  const lines = []
+  for (const line of text.split('\n')) {
+    if (line === '') continue
+    const event = JSON.parse(line)
+    if (!COMPARED_TYPES.includes(event.type)) continue
+    // Replaced in place, so that every key keeps its place in the text.
+    event.time = SET_ASIDE
+    if (event.type === 'tool/result') event.data.message.id = SET_ASIDE
+    lines.push(JSON.stringify(event))
+  }
+  return lines
+}
+
+/** How the compared events of two logs differ: nothing, or each position where they do. */
+export function compareLogs(ours, upstream) {
+  const [a, b] = [comparedLines(ours), comparedLines(upstream)]
+  const problems = []
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if (a[i] === b[i]) continue
+    problems.push(`event ${i + 1} of ${COMPARED_TYPES.join(' and ')}:\n  ours:     ${a[i] ?? '(none)'}\n  upstream: ${b[i] ?? '(none)'}`)
+  }
+  return problems
+}
