@@ -3,7 +3,7 @@
 import { open, stat } from 'node:fs/promises'
 import { planFromEnd, type TailPlan } from '../log/tail.js'
 import { planUpdate } from '../log/acp.js'
-import { readLog } from '../log/reader.js'
+import { LOG_EMPTY, readLog } from '../log/reader.js'
 import { renderPlan, terminalSafe } from '../log/render.js'
 import { PlanReplay } from '../log/plan.js'
 import { Verifier } from '../log/verify.js'
@@ -75,6 +75,15 @@ async function isRegularFile(path: string): Promise<boolean> {
   }
 }
 
+/**
+ * Input none of whose lines is a header, an event or a packed row is no session log
+ * (TW-REPLAY-CLI-4); an empty one is an empty log (TW-LOG-4). `first`: line 1's last problem, why it was not read.
+ */
+function checkIsLog(what: string, recognized: boolean, first: string | undefined): void {
+  if (!recognized && first !== undefined && first !== LOG_EMPTY)
+    throw new UsageError(`${what} is not a session log: no line is a session header or an event (line 1: ${terminalSafe(first)})`)
+}
+
 /** The plan and its problems as the output says them, for a plan read from the end. */
 async function replayTail(path: string, mode: 'json' | 'render', standing: boolean, stdout: Output, stderr: Output): Promise<number> {
   let tail: TailPlan
@@ -83,6 +92,7 @@ async function replayTail(path: string, mode: 'json' | 'render', standing: boole
   } catch (error) {
     throw new UsageError(`cannot read ${JSON.stringify(path)}: ${(error as Error).message}`)
   }
+  checkIsLog(JSON.stringify(path), tail.recognized, tail.problems.filter((problem) => problem.line === 1 && !problem.fromEnd).at(-1)?.message)
   const shown = tail.problems.slice(0, SHOWN_PROBLEMS)
   for (const { line, fromEnd, message } of shown) await stderr.write(`todo-write: line ${line}${fromEnd ? ' from the end' : ''}: ${terminalSafe(message)}\n`)
   if (mode === 'json') await stdout.write(writeJson(tail.plan) + '\n')
@@ -108,8 +118,21 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
   const verifier = new Verifier(options)
   let problems = 0
   let mismatches = 0
+  // Until a line is a header, an event or a packed row, the input may be no session log at
+  // all (TW-REPLAY-CLI-4): what would be said of its lines waits, then is said, or not.
+  let recognized = false
+  let firstLine: string | undefined
+  const held: string[] = []
   const problem = async (line: number, message: string) => {
-    if (++problems <= SHOWN_PROBLEMS) await warn.write(`todo-write: line ${line}: ${terminalSafe(message)}\n`)
+    if (line === 1) firstLine = message
+    if (++problems > SHOWN_PROBLEMS) return
+    const text = `todo-write: line ${line}: ${terminalSafe(message)}\n`
+    if (recognized) await warn.write(text)
+    else held.push(text)
+  }
+  const recognize = async () => {
+    recognized = true
+    for (const text of held.splice(0)) await warn.write(text)
   }
   const mismatch = async (found: { seq: number | undefined; message: string }[]) => {
     for (const { seq, message } of found) {
@@ -117,12 +140,15 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
       await out(`seq ${seq}: ${terminalSafe(message)}\n`)
     }
   }
+  const name = path === '-' ? 'stdin' : JSON.stringify(path)
   const log = await openLog(path, stdin)
   try {
     for await (const record of readLog(log)) {
       // The reader of stdout went away (… | head): nothing more anyone reads.
       if (stdoutStream.closed) return 0
       if (record.kind === 'problem') await problem(record.line, record.message)
+      else if (!recognized) await recognize()
+      if (record.kind === 'packed') plan.skip(record.row.members)
       if (record.kind !== 'event') continue
       const step = plan.apply(record.event)
       if (step.kind === 'broken') await problem(record.line, step.message)
@@ -130,8 +156,10 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
       if (mode === 'verify') await mismatch(verifier.push(record.event))
     }
   } catch (error) {
-    throw new UsageError(`cannot read ${path === '-' ? 'stdin' : JSON.stringify(path)}: ${(error as Error).message}`)
+    throw new UsageError(`cannot read ${name}: ${(error as Error).message}`)
   }
+  checkIsLog(name, recognized, firstLine)
+  await recognize()
   const list = standing ? plan.standing : plan.current
   if (mode === 'json') await out(writeJson(list) + '\n')
   if (mode === 'render' && list !== null) await out(renderPlan(list))

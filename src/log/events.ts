@@ -10,3 +10,8 @@ export const TOOL_RESULT = 'tool/result'
 /** The first line of a log (TW-LOG-4). */
 export const HEADER_TYPE = 'session'
 export const HEADER_VERSION = 0
+/**
+ * The packed rows of the release's logs (TW-LOG-10), each with the key of its member array:
+ * one line for a run of `assistant/chunk` deltas, which carries `seq0` rather than `seq`.
+ */
+export const PACKED_ROWS = { 'text-chunks': 'texts', 'reasoning-chunks': 'texts', 'tool-call-chunks': 'args' } as const

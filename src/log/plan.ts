@@ -41,6 +41,11 @@ export class PlanReplay {
   events = 0
   writes = 0
 
+  /** Events that cannot touch the plan, read as one packed row (TW-LOG-10): counted only. */
+  skip(events: number): void {
+    this.events += events
+  }
+
   apply(event: LogEvent): Step {
     this.events++
     const step = eventStep(event)

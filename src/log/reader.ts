@@ -1,9 +1,10 @@
-// Reads a harness session log (JSON Lines: a header line, then one event per line) one line
-// at a time and names every damaged line by its number (TW-LOG-2 … TW-LOG-5, TW-LOG-7). It
-// never holds more than one line, of at most MAX_LINE_BYTES: memory stays flat in the size
-// of the log.
-import { HEADER_TYPE, HEADER_VERSION, type LogEvent } from './events.js'
-import { MAX_LINE_BYTES, splitLines } from './lines.js'
+// Reads a harness session log (JSON Lines: a header line, then one event per line, plain or
+// zstd-compressed) one line at a time and names every damaged line by its number
+// (TW-LOG-2 … TW-LOG-5, TW-LOG-7, TW-LOG-9, TW-LOG-10). It never holds more than one line,
+// of at most MAX_LINE_BYTES: memory stays flat in the size of the log.
+import { compressedDamage, decodeLog, LogDecoder } from './compressed.js'
+import { HEADER_TYPE, HEADER_VERSION, PACKED_ROWS, type LogEvent } from './events.js'
+import { LineSplitter, MAX_LINE_BYTES, type Line } from './lines.js'
 import { isPlainObject, jsonText } from '../core/json.js'
 
 /** An event as read from a log line: `seq` is always a non-negative integer. */
@@ -11,9 +12,20 @@ export interface ReadEvent extends LogEvent {
   seq: number
 }
 
+/**
+ * A packed row (TW-LOG-10): one line that stands for `members` consecutive `assistant/chunk`
+ * events, with seqs `seq0` to `seq0 + members - 1`. None of them touches the plan.
+ */
+export interface PackedRow {
+  type: string
+  seq0: number
+  members: number
+}
+
 export type LogRecord =
   | { kind: 'header'; line: number; header: Record<string, unknown> }
   | { kind: 'event'; line: number; event: ReadEvent }
+  | { kind: 'packed'; line: number; row: PackedRow }
   | { kind: 'problem'; line: number; message: string }
 
 /** The problem texts, each prefixed `line N: ` when reported (TW-LOG-3, TW-LOG-4, TW-LOG-5). */
@@ -28,6 +40,9 @@ export const SECOND_HEADER = 'a second session header (two logs concatenated?)'
 export const NO_TYPE = 'not an event: "type" is not a string'
 export const NO_SEQ = 'not an event: "seq" is not a non-negative integer'
 export const seqGap = (seq: number, expected: number): string => `seq ${seq}, expected ${expected}`
+export const NO_SEQ0 = 'not a packed row: "seq0" is not a non-negative integer'
+export const noMembers = (key: string): string => `not a packed row: "data.${key}" is not a non-empty array`
+export const badGaps = (key: string): string => `not a packed row: "data.dt" is not an array of one entry fewer than "data.${key}"`
 export const tooLong = (bytes: number): string =>
   `a line of ${bytes.toLocaleString('en-US')} bytes, longer than ${MAX_LINE_BYTES / (1024 * 1024)} MiB: not read`
 
@@ -40,10 +55,30 @@ export function jsonKind(value: unknown): string {
 
 const isSeq = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0
 
-/** What one line after the first holds, read on its own (no seq to compare): an event, or the problem. */
-export type LineRead = { kind: 'event'; event: ReadEvent } | { kind: 'problem'; message: string }
+/** What one line after the first holds, read on its own (no seq to compare): an event, a packed row, or the problem. */
+export type LineRead = { kind: 'event'; event: ReadEvent } | { kind: 'packed'; row: PackedRow } | { kind: 'problem'; message: string }
 
-/** One event line on its own (TW-LOG-3): the tail reader's view of a line, which has no neighbours. */
+/** An object that is not a header, read as an event or a packed row (TW-LOG-3, TW-LOG-10). */
+function readRow(value: Record<string, unknown>): LineRead {
+  if (typeof value.type !== 'string') return { kind: 'problem', message: NO_TYPE }
+  const membersKey = Object.hasOwn(PACKED_ROWS, value.type) ? PACKED_ROWS[value.type as keyof typeof PACKED_ROWS] : undefined
+  if (membersKey !== undefined) return readPacked(value.type, value, membersKey)
+  if (!isSeq(value.seq)) return { kind: 'problem', message: NO_SEQ }
+  return { kind: 'event', event: value as unknown as ReadEvent }
+}
+
+/** A packed row: its first seq and how many events it stands for, each checked. */
+function readPacked(type: string, value: Record<string, unknown>, membersKey: string): LineRead {
+  const { seq0 } = value
+  if (!isSeq(seq0)) return { kind: 'problem', message: NO_SEQ0 }
+  const data = isPlainObject(value.data) ? value.data : {}
+  const members = data[membersKey]
+  if (!Array.isArray(members) || members.length === 0) return { kind: 'problem', message: noMembers(membersKey) }
+  if (!Array.isArray(data.dt) || data.dt.length !== members.length - 1) return { kind: 'problem', message: badGaps(membersKey) }
+  return { kind: 'packed', row: { type, seq0, members: members.length } }
+}
+
+/** One line after the first, on its own (TW-LOG-3): the tail reader's view of a line, which has no neighbours. */
 export function readEventLine(text: string, unterminated: boolean): LineRead {
   if (text.trim() === '') return { kind: 'problem', message: BLANK_LINE }
   let value: unknown
@@ -54,9 +89,7 @@ export function readEventLine(text: string, unterminated: boolean): LineRead {
   }
   if (!isPlainObject(value)) return { kind: 'problem', message: notObject(jsonKind(value)) }
   if (value.type === HEADER_TYPE) return { kind: 'problem', message: SECOND_HEADER }
-  if (typeof value.type !== 'string') return { kind: 'problem', message: NO_TYPE }
-  if (!isSeq(value.seq)) return { kind: 'problem', message: NO_SEQ }
-  return { kind: 'event', event: value as unknown as ReadEvent }
+  return readRow(value)
 }
 
 /**
@@ -108,23 +141,44 @@ export class LogParser {
   }
 
   private event(value: Record<string, unknown>, problem: (message: string) => LogRecord, line: number): LogRecord[] {
-    if (typeof value.type !== 'string') return this.unreadable(problem(NO_TYPE))
-    if (!isSeq(value.seq)) return this.unreadable(problem(NO_SEQ))
+    const read = readRow(value)
+    if (read.kind === 'problem') return this.unreadable(problem(read.message))
+    const [seq, count, record]: [number, number, LogRecord] =
+      read.kind === 'event'
+        ? [read.event.seq, 1, { kind: 'event', line, event: read.event }]
+        : [read.row.seq0, read.row.members, { kind: 'packed', line, row: read.row }]
     const expected = this.expectedSeq
-    this.expectedSeq = value.seq + 1
-    const record: LogRecord = { kind: 'event', line, event: value as unknown as ReadEvent }
-    return expected === null || expected === value.seq ? [record] : [problem(seqGap(value.seq, expected)), record]
+    this.expectedSeq = seq + count
+    return expected === null || expected === seq ? [record] : [problem(seqGap(seq, expected)), record]
+  }
+
+  /** The number of lines pushed or skipped so far. */
+  get lineCount(): number {
+    return this.lines
   }
 }
 
 /**
- * Stream a log: one record per header, event or problem, in line order. `input` is a Node
- * stream or any async iterable of byte (or string) chunks.
+ * Stream a log, plain or zstd-compressed (TW-LOG-9): one record per header, event, packed
+ * row or problem, in line order. `input` is a Node stream or any async iterable of byte (or
+ * string) chunks. A compressed stream damaged part way is read up to the damage, which is
+ * the last problem, named at the line that was being read.
  */
 export async function* readLog(input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): AsyncGenerator<LogRecord> {
   const parser = new LogParser()
-  for await (const line of splitLines(input)) {
-    yield* line.kind === 'line' ? parser.push(line.text, !line.terminated) : parser.skip(line.bytes)
-  }
+  const decoder = new LogDecoder()
+  const splitter = new LineSplitter()
+  const read = (line: Line): LogRecord[] => (line.kind === 'line' ? parser.push(line.text, !line.terminated) : parser.skip(line.bytes))
+  for await (const chunk of decodeLog(input, decoder)) for (const line of splitter.push(chunk)) yield* read(line)
+  // The piece of the line that was being read when the damage came is lost with it.
+  if (decoder.damage !== null) return yield damageRecord(parser, decoder.damage)
+  for (const line of splitter.end()) yield* read(line)
   yield* parser.end()
 }
+
+/** The damage of a compressed log, at the line that was being read (TW-LOG-9). */
+export const damageRecord = (parser: LogParser, damage: string): LogRecord => ({
+  kind: 'problem',
+  line: parser.lineCount + 1,
+  message: compressedDamage(damage),
+})

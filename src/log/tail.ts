@@ -5,12 +5,15 @@
 // in blocks, split on LF only, until that event; and its first line, the header, is read
 // from the start and checked. Lines never read are never judged: `replay --check` is the
 // full audit. The plan is the one the streaming fold gives (test/unit/tail.test.ts).
+// A compressed log (TW-LOG-9) cannot be read backwards: it is read from the start, through
+// the same fold as a stream, and its problems are named by line number.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import type { Todo } from '../core/schema.js'
+import { isZstd, LogDecoder } from './compressed.js'
 import { TURN_START } from './events.js'
-import { decode, MAX_LINE_BYTES } from './lines.js'
-import { eventStep } from './plan.js'
-import { LogParser, readEventLine, tooLong, type LogRecord } from './reader.js'
+import { decode, LineSplitter, MAX_LINE_BYTES } from './lines.js'
+import { eventStep, PlanReplay } from './plan.js'
+import { damageRecord, LogParser, readEventLine, tooLong, type LogRecord } from './reader.js'
 
 /** Which plan: the current list (TW-REPLAY-1) or the standing plan (TW-STANDING-1). */
 export type Which = 'current' | 'standing'
@@ -22,8 +25,10 @@ export interface TailPlan {
   plan: Todo[] | null
   /** Problems of the header and of the lines read, in the order found (the header's first). */
   problems: TailProblem[]
-  /** Lines read from the end, the header aside. */
+  /** Lines read from the end, the header aside (for a compressed log: every line, from the start). */
   linesRead: number
+  /** Whether a line read was a session header, an event or a packed row: false for a file that is no session log (TW-REPLAY-CLI-4). */
+  recognized: boolean
 }
 
 const BLOCK = 64 * 1024
@@ -50,11 +55,13 @@ export const standingPlanOf = (path: string): Todo[] | null => planFromEnd(path,
 
 function readTail(file: number, which: Which): TailPlan {
   const { size } = fstatSync(file)
+  if (isZstd(readAt(file, 0, 4))) return readForwards(file, size, which)
   const problems: TailProblem[] = []
   const header = readHeader(file, size)
   for (const record of header.records) if (record.kind === 'problem') problems.push({ line: record.line, fromEnd: false, message: record.message })
+  let recognized = header.records.some((record) => record.kind === 'header')
   // Line 1 holds an event when the header is missing: then it is read from the end like the rest.
-  const start = header.records.some((record) => record.kind === 'event') ? 0 : header.end
+  const start = header.records.some((record) => record.kind === 'event' || record.kind === 'packed') ? 0 : header.end
   let linesRead = 0
   for (const line of linesFromEnd(file, start, size)) {
     linesRead++
@@ -67,13 +74,47 @@ function readTail(file: number, which: Which): TailPlan {
       problems.push({ line: linesRead, fromEnd: true, message: read.message })
       continue
     }
-    if (which === 'standing' && read.event.type === TURN_START) return { plan: null, problems, linesRead }
+    recognized = true
+    if (read.kind === 'packed') continue
+    if (which === 'standing' && read.event.type === TURN_START) return { plan: null, problems, linesRead, recognized }
     const step = eventStep(read.event)
-    if (step.kind === 'write') return { plan: step.todos, problems, linesRead }
+    if (step.kind === 'write') return { plan: step.todos, problems, linesRead, recognized }
     // A broken snapshot is not applied (TW-LOG-5): the one before it stands. It is reported.
     if (step.kind === 'broken') problems.push({ line: linesRead, fromEnd: true, message: step.message })
   }
-  return { plan: null, problems, linesRead }
+  return { plan: null, problems, linesRead, recognized }
+}
+
+/** A compressed log, read from the start in blocks through the streaming reader's parser and fold. */
+function readForwards(file: number, size: number, which: Which): TailPlan {
+  const decoder = new LogDecoder()
+  const splitter = new LineSplitter()
+  const parser = new LogParser()
+  const plan = new PlanReplay()
+  const problems: TailProblem[] = []
+  let recognized = false
+  const problem = (line: number, message: string) => void problems.push({ line, fromEnd: false, message })
+  const read = (records: LogRecord[]) => {
+    for (const record of records) {
+      if (record.kind === 'problem') problem(record.line, record.message)
+      else recognized = true
+      if (record.kind !== 'event') continue
+      const step = plan.apply(record.event)
+      if (step.kind === 'broken') problem(record.line, step.message)
+    }
+  }
+  // The text's lines, one at a time: nothing more than a line and a block is held.
+  const lines = function* () {
+    for (let at = 0; at < size && decoder.damage === null; at += BLOCK) {
+      for (const chunk of decoder.push(readAt(file, at, Math.min(BLOCK, size - at)))) yield* splitter.push(chunk)
+    }
+    if (decoder.damage === null) for (const chunk of decoder.end()) yield* splitter.push(chunk)
+    // The piece of the line that was being read when the damage came is lost with it.
+    if (decoder.damage === null) yield* splitter.end()
+  }
+  for (const line of lines()) read(line.kind === 'line' ? parser.push(line.text, !line.terminated) : parser.skip(line.bytes))
+  read(decoder.damage === null ? parser.end() : [damageRecord(parser, decoder.damage)])
+  return { plan: which === 'standing' ? plan.standing : plan.current, problems, linesRead: parser.lineCount, recognized }
 }
 
 /** The first line, read from the start and checked as a header (TW-LOG-4); `end` is where line 2 starts. */

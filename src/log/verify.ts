@@ -57,6 +57,22 @@ function loggedText(content: unknown): string | null {
   return isPlainObject(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : null
 }
 
+/**
+ * What a `tool/result` says of its call (TW-VERIFY-4), in either harness's shape: the
+ * seed's flat `{callId, isError, content}`, or the release's message, whose one
+ * `tool-result` part carries them (`answer` null when the message holds not exactly that).
+ */
+type LoggedResult = { callId: unknown; answer: { isError: unknown; content: unknown } | null }
+
+function loggedResult(data: Record<string, unknown>): LoggedResult {
+  if (!isPlainObject(data.message)) return { callId: data.callId, answer: { isError: data.isError, content: data.content } }
+  const { source, content } = data.message
+  const callId = isPlainObject(source) ? source.callId : undefined
+  const part: unknown = Array.isArray(content) && content.length === 1 ? content[0] : undefined
+  if (!isPlainObject(part) || part.type !== 'tool-result' || part.toolCallId !== callId) return { callId, answer: null }
+  return { callId, answer: { isError: part.isError, content: part.content } }
+}
+
 /** The most calls kept open at once; past it the oldest is given up (TW-VERIFY-3). */
 export const MAX_OPEN_CALLS = 10_000
 
@@ -180,17 +196,21 @@ export class Verifier {
 
   /** A result closes the open call of its callId; results of other calls are not ours. */
   private result(seq: number | undefined, data: Record<string, unknown>): Mismatch[] {
-    const call = this.open.get(data.callId as string)
+    const { callId, answer } = loggedResult(data)
+    const call = typeof callId === 'string' ? this.open.get(callId) : undefined
     if (call === undefined) return []
     this.close(call)
     const { expected, write } = call
     const id = `call ${q(call.callId)}`
     const mismatches: Mismatch[] = []
-    if (data.isError !== expected.isError) mismatches.push({ seq, message: `${id}: isError ${q(data.isError)}, the reference says ${expected.isError}` })
-    const text = loggedText(data.content)
-    if (text === null) mismatches.push({ seq, message: `${id}: content is not one text part` })
-    else if (expected.text !== null && text !== expected.text)
-      mismatches.push({ seq, message: `${id}: text ${q(text)}, the reference says ${q(expected.text)}` })
+    if (answer === null) mismatches.push({ seq, message: `${id}: message.content is not one tool-result part for this call` })
+    else {
+      if (answer.isError !== expected.isError) mismatches.push({ seq, message: `${id}: isError ${q(answer.isError)}, the reference says ${expected.isError}` })
+      const text = loggedText(answer.content)
+      if (text === null) mismatches.push({ seq, message: `${id}: content is not one text part` })
+      else if (expected.text !== null && text !== expected.text)
+        mismatches.push({ seq, message: `${id}: text ${q(text)}, the reference says ${q(expected.text)}` })
+    }
     if (write === null) {
       if (expected.data !== null) mismatches.push({ seq: call.seq, message: `${id}: no todo/write logged, the reference appends ${expected.data}` })
     } else if (expected.data === null) {

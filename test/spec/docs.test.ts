@@ -2,9 +2,8 @@
 //
 // ```console blocks are terminal sessions, replayed command by command:
 // - A line starting with `$ ` is a command. The lines after it, up to the next `$ ` line or
-//   the end of the block, are exactly what it prints: its stdout, then its stderr. (A
-//   terminal shows the same whenever a command writes only one of the two; where a doc needs
-//   both, it shows two commands, one ending in `2>/dev/null` and one in `>/dev/null`.)
+//   the end of the block, are exactly what it prints, as a terminal shows it: its stdout
+//   and its stderr in the order it wrote them (both go to one pipe, as to one terminal).
 // - `2>/dev/null` at the end drops stderr from what is compared; `>/dev/null` drops stdout.
 // - A last output line `(exit N)` is the exit status. Without one, the status must be 0.
 // - `todo-write …` runs as `node dist/cli/bin.js …` (so `npm run build` first) with the
@@ -140,7 +139,10 @@ function run(c: Command): Promise<{ stdout: string; stderr: string; status: numb
     return Promise.resolve({ stdout: c.argv.map((file) => readFileSync(join(ROOT, file), 'utf8')).join(''), stderr: '', status: 0 })
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...c.argv], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] })
+    // Shown whole, the two streams share one pipe, so their lines keep the order written.
+    const [file, args] =
+      c.compare === 'both' ? ['/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', process.execPath, BIN, ...c.argv]] : [process.execPath, [BIN, ...c.argv]]
+    const child = spawn(file, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] })
     const out: Buffer[] = []
     const err: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk))

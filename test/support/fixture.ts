@@ -26,3 +26,26 @@ export function noteAbsentFixture(what: string): void {
   console.warn(`[fixture absent] ${FIXTURE_DIR} not found: ${what} skipped`)
   it.skip(`fixture ../shared/fixtures/harness-todo-plan/ is absent: ${what} skipped`, () => {})
 }
+
+/** The release's real session logs (../shared/fixtures/dsh-0.1.1-rc.2-sessions/), written by dsh 0.1.1-rc.2 itself. */
+export const RELEASE_FIXTURE_DIR = resolve(ROOT, '../shared/fixtures/dsh-0.1.1-rc.2-sessions')
+export const RELEASE_SESSIONS = ['one-call', 'refusals-then-update', 'parallel-then-clear'] as const
+export const RELEASE_TOOLS = ['upstream', 'todo-write'] as const
+export const RELEASE_FILES = ['session.jsonl', 'session.jsonl.zstd'] as const
+export const releaseFixturePath = (session: string, tool: string, file: string): string => join(RELEASE_FIXTURE_DIR, `${session}-${tool}`, file)
+export const releaseFixturePresent = RELEASE_SESSIONS.every((session) =>
+  RELEASE_TOOLS.every((tool) => RELEASE_FILES.every((file) => existsSync(releaseFixturePath(session, tool, file)))),
+)
+
+/** The same as noteAbsentFixture, for the release's logs. */
+export function noteAbsentReleaseFixture(what: string): void {
+  if (releaseFixturePresent) return
+  if (process.env.CI === 'true' || process.env.CI === '1') {
+    it(`fixture ../shared/fixtures/dsh-0.1.1-rc.2-sessions/ is absent, and CI requires it: ${what}`, () => {
+      throw new Error(`${RELEASE_FIXTURE_DIR} not found, or incomplete`)
+    })
+    return
+  }
+  console.warn(`[fixture absent] ${RELEASE_FIXTURE_DIR} not found: ${what} skipped`)
+  it.skip(`fixture ../shared/fixtures/dsh-0.1.1-rc.2-sessions/ is absent: ${what} skipped`, () => {})
+}

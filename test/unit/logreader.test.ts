@@ -281,3 +281,55 @@ describe('TW-LOG-7: a line longer than 64 MiB is not read', () => {
     ])
   })
 })
+
+describe('LogParser: packed rows (TW-LOG-10)', () => {
+  const packed = (type: string, seq0: unknown, members: number, key = 'texts', dt: unknown = Array(Math.max(members - 1, 0)).fill(0)) =>
+    JSON.stringify({ type, seq0, time0: 0, data: { turn: 1, step: 1, index: 0, dt, [key]: Array(members).fill('x') } })
+  const rows = (records: LogRecord[]) => records.flatMap((r) => (r.kind === 'packed' ? [`${r.line}:${r.row.type}@${r.row.seq0}x${r.row.members}`] : []))
+
+  it('each of the three kinds stands for its members, and seq goes on after them', () => {
+    const records = parse([HEADER, ev(0), packed('text-chunks', 1, 3), packed('reasoning-chunks', 4, 1), packed('tool-call-chunks', 5, 2, 'args'), ev(7)])
+    expect(problems(records)).toEqual([])
+    expect(rows(records)).toEqual(['3:text-chunks@1x3', '4:reasoning-chunks@4x1', '5:tool-call-chunks@5x2'])
+    expect(events(records)).toEqual(['2:x/y#0', '6:x/y#7'])
+  })
+
+  it('a packed row out of sequence is reported as an event is, and counting goes on after its members', () => {
+    expect(problems(parse([HEADER, ev(0), packed('text-chunks', 3, 4), ev(7), ev(8)]))).toEqual(['3: seq 3, expected 1'])
+    expect(problems(parse([HEADER, packed('text-chunks', 0, 4), ev(3)]))).toEqual(['3: seq 3, expected 4'])
+  })
+
+  it.each([
+    [packed('text-chunks', -1, 3), 'not a packed row: "seq0" is not a non-negative integer'],
+    [packed('text-chunks', 1.5, 3), 'not a packed row: "seq0" is not a non-negative integer'],
+    [packed('text-chunks', '1', 3), 'not a packed row: "seq0" is not a non-negative integer'],
+    ['{"type":"text-chunks","seq":1,"data":{"texts":["a"],"dt":[]}}', 'not a packed row: "seq0" is not a non-negative integer'],
+    [packed('text-chunks', 1, 0), 'not a packed row: "data.texts" is not a non-empty array'],
+    [packed('tool-call-chunks', 1, 3), 'not a packed row: "data.args" is not a non-empty array'],
+    [packed('reasoning-chunks', 1, 3, 'args'), 'not a packed row: "data.texts" is not a non-empty array'],
+    ['{"type":"text-chunks","seq0":1,"data":["a"]}', 'not a packed row: "data.texts" is not a non-empty array'],
+    ['{"type":"text-chunks","seq0":1,"data":{"texts":{"length":1}}}', 'not a packed row: "data.texts" is not a non-empty array'],
+    [packed('text-chunks', 1, 3, 'texts', [0]), 'not a packed row: "data.dt" is not an array of one entry fewer than "data.texts"'],
+    [packed('text-chunks', 1, 3, 'texts', [0, 0, 0]), 'not a packed row: "data.dt" is not an array of one entry fewer than "data.texts"'],
+    [packed('tool-call-chunks', 1, 2, 'args', 0), 'not a packed row: "data.dt" is not an array of one entry fewer than "data.args"'],
+    [packed('text-chunks', 1, 3, 'texts', { length: 2 }), 'not a packed row: "data.dt" is not an array of one entry fewer than "data.texts"'],
+  ])('%s is unreadable: %s', (line, message) => {
+    const records = parse([HEADER, ev(0), line, ev(9)])
+    expect(problems(records)).toEqual([`3: ${message}`])
+    expect(rows(records)).toEqual([])
+  })
+
+  it('other types with a seq0 are events, which need a seq; a packed type is only these three', () => {
+    expect(problems(parse([HEADER, '{"type":"image-chunks","seq0":0,"data":{"texts":["a"],"dt":[]}}']))).toEqual([
+      '2: not an event: "seq" is not a non-negative integer',
+    ])
+    expect(problems(parse([HEADER, '{"type":"__proto__","seq0":0,"data":{}}']))).toEqual(['2: not an event: "seq" is not a non-negative integer'])
+    expect(problems(parse([HEADER, '{"type":"toString","seq0":0,"data":{}}']))).toEqual(['2: not an event: "seq" is not a non-negative integer'])
+  })
+
+  it('a packed row as line 1: a missing header, and the row read', () => {
+    const records = parse([packed('text-chunks', 0, 2), ev(2)])
+    expect(problems(records)).toEqual(['1: missing header: expected {"type":"session","version":0,…}'])
+    expect(rows(records)).toEqual(['1:text-chunks@0x2'])
+  })
+})

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { counted, REPLAY_HELP, runReplay } from '../../src/cli/replay.js'
 import { run, sink } from '../support/replay.js'
+import { rawZstd } from '../support/zstd.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SAMPLE = join(ROOT, 'examples/logs/sample.jsonl')
@@ -287,5 +288,109 @@ describe('output the reader closes, and JSON of any depth', () => {
     const status = await runReplay(['--acp', '-'], Readable.from([log]), stdout, stderr)
     expect(status).toBe(0)
     expect(stderr.text()).toBe('')
+  })
+})
+
+describe('TW-REPLAY-CLI-4: input that is no session log is said so in one line', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'todo-write-not-a-log-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const README = join(ROOT, 'README.md')
+  const MODES = [[], ['--standing'], ['--render'], ['--check'], ['--acp'], ['--verify']]
+
+  it.each(MODES)('the README, as a file and on stdin, in every mode (%s)', async (...mode) => {
+    expect(await run(['replay', ...mode, README])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `todo-write: "${README}" is not a session log: no line is a session header or an event (line 1: not JSON)\n${USAGE}`,
+    })
+    expect(await run(['replay', ...mode, '-'], readFileSync(README))).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `todo-write: stdin is not a session log: no line is a session header or an event (line 1: not JSON)\n${USAGE}`,
+    })
+  })
+
+  it('JSON Lines of other objects, blank lines, a line too long: each names line 1', async () => {
+    const cases: [string, string][] = [
+      ['{"a":1}\n{"b":2}\n', 'not an event: "type" is not a string'],
+      ['\n\n', 'blank line'],
+      ['[1]\n', 'not a JSON object (an array)'],
+      ['{"type":"x"}\n', 'not an event: "seq" is not a non-negative integer'],
+    ]
+    for (const [text, first] of cases) {
+      const path = join(dir, 'x.jsonl')
+      writeFileSync(path, text)
+      const message = (name: string) => `todo-write: ${name} is not a session log: no line is a session header or an event (line 1: ${first})\n${USAGE}`
+      expect(await run(['replay', path])).toEqual({ status: 2, stdout: '', stderr: message(JSON.stringify(path)) })
+      expect(await run(['replay', '--check', '-'], text)).toEqual({ status: 2, stdout: '', stderr: message('stdin') })
+    }
+  })
+
+  it('one line a log would hold is enough: then every problem is said, in order', async () => {
+    const text = 'not json\n{"a":1}\n' + write(0, '[]')
+    expect(await run(['replay', '--check', '-'], text)).toEqual({
+      status: 1,
+      stdout: 'check: 1 event, 1 todo/write, 2 problems\n',
+      stderr: 'todo-write: line 1: not JSON\ntodo-write: line 2: not an event: "type" is not a string\n' + WARN('2 problems'),
+    })
+  })
+
+  it('an empty input is an empty log, not "no session log" (TW-LOG-4)', async () => {
+    expect(await run(['replay', '-'], '')).toEqual({
+      status: 1,
+      stdout: 'null\n',
+      stderr: 'todo-write: line 1: the log is empty (no header)\n' + WARN('1 problem'),
+    })
+  })
+
+  it('a compressed file of something else is no session log either', async () => {
+    const path = join(dir, 'readme.zstd')
+    writeFileSync(path, rawZstd('# Title\n\ntext\n'))
+    expect(await run(['replay', path])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `todo-write: ${JSON.stringify(path)} is not a session log: no line is a session header or an event (line 1: not JSON)\n${USAGE}`,
+    })
+  })
+})
+
+describe('TW-LOG-9: a compressed log, on stdin and as a file, in every mode', () => {
+  const PLAIN = join(ROOT, 'examples/logs/release-sample.jsonl')
+  const ZSTD = join(ROOT, 'examples/logs/release-sample.jsonl.zstd')
+  const MODES = [[], ['--standing'], ['--render'], ['--check'], ['--acp'], ['--verify', '--profile', 'dsh-0.1.1-rc.2']]
+
+  it.each(MODES)('the same answer as the plain log (%s)', async (...mode) => {
+    const plain = await run(['replay', ...mode, PLAIN])
+    expect(plain.status).toBe(0)
+    expect(plain.stderr).toBe('')
+    expect(await run(['replay', ...mode, ZSTD])).toEqual(plain)
+    expect(await run(['replay', ...mode, '-'], readFileSync(ZSTD))).toEqual(plain)
+  })
+
+  it('what the release sample says', async () => {
+    const LIST = '[{"content":"read the tokenizer","status":"completed"},{"content":"fix the off-by-one","status":"in_progress"}]\n'
+    expect((await run(['replay', ZSTD])).stdout).toBe(LIST)
+    expect((await run(['replay', '--standing', ZSTD])).stdout).toBe(LIST)
+    expect((await run(['replay', '--check', ZSTD])).stdout).toBe('check: 34 events, 2 todo/write, 0 problems\n')
+    expect((await run(['replay', '--verify', ZSTD])).stdout).toBe('verify: 3 todo_write calls, 0 mismatches\n')
+  })
+
+  it('a damaged compressed log: the lines before the damage, the damage named, exit 1', async () => {
+    const text = HEADER + write(0, '[{"content":"a","status":"pending"}]') + write(1, '[]')
+    const z = rawZstd(text, [HEADER.length + 20])
+    const damaged = z.subarray(0, z.length - 2)
+    const damage = 'the compressed log is damaged (unexpected EOF): nothing after this point can be read'
+    expect(await run(['replay', '--check', '-'], damaged)).toEqual({
+      status: 1,
+      stdout: 'check: 0 events, 0 todo/write, 1 problem\n',
+      stderr: `todo-write: line 2: ${damage}\n` + WARN('1 problem'),
+    })
+    const path = join(mkdtempSync(join(tmpdir(), 'todo-write-damaged-')), 'log.zstd')
+    writeFileSync(path, damaged)
+    expect(await run(['replay', path])).toEqual({
+      status: 1,
+      stdout: 'null\n',
+      stderr: `todo-write: line 2: ${damage}\ntodo-write: warning: 1 problem in the lines read; the output holds what the readable lines say\n`,
+    })
   })
 })

@@ -14,6 +14,7 @@ import { harnessLog } from '../support/harness-log.js'
 import { asyncProperty } from '../support/property.js'
 import { fixturePath, fixturePresent, noteAbsentFixture } from '../support/fixture.js'
 import { segments } from './properties/arbitraries-log.js'
+import { rawFrame, rawZstd } from '../support/zstd.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'todo-write-tail-'))
@@ -44,6 +45,8 @@ const DAMAGE = [
   '{"type":"todo/write","seq":99,"data":{"todos":[{"content":"é😀 ünïcode","status":"in_progress"}]}}',
   '[1,2]',
   '{"type":"session","version":0}',
+  '{"type":"text-chunks","seq0":99,"time0":0,"data":{"turn":1,"step":1,"index":0,"dt":[0,0],"texts":["a","b","c"]}}',
+  '{"type":"tool-call-chunks","seq0":-1,"time0":0,"data":{"dt":[],"args":["a"]}}',
 ]
 
 describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => {
@@ -58,6 +61,9 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
       if (cutLast) text = text.slice(0, text.length - 1 - (cutAt % Math.max(1, text.length - 1)))
       const path = file(text)
       expect(await fromEnd(path)).toEqual(await streamed(path))
+      // The same log compressed (TW-LOG-9): read from the start, the same plans.
+      const compressed = file(rawZstd(text, [cutAt % (text.length + 1)]))
+      expect(await fromEnd(compressed)).toEqual(await streamed(path))
     },
     { numRuns: 150 },
   )
@@ -74,7 +80,7 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
       ].join('\n'),
     )
     const tail = planFromEnd(path)
-    expect(tail).toEqual({ plan: [{ content: 'last', status: 'pending' }], problems: [], linesRead: 1 })
+    expect(tail).toEqual({ plan: [{ content: 'last', status: 'pending' }], problems: [], linesRead: 1, recognized: true })
     expect(planFromEnd(path, 'standing').linesRead).toBe(1)
   })
 
@@ -97,6 +103,7 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
         { line: 1, fromEnd: true, message: 'truncated last line (not JSON, no final line break)' },
       ],
       linesRead: 2,
+      recognized: true,
     })
   })
 
@@ -106,11 +113,17 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
       plan: [{ content: 'a', status: 'pending' }],
       problems: [{ line: 1, fromEnd: false, message: 'missing header: expected {"type":"session","version":0,…}' }],
       linesRead: 1,
+      recognized: true,
     })
   })
 
   it('an empty file: no plan, the empty log named', async () => {
-    expect(planFromEnd(file(''))).toEqual({ plan: null, problems: [{ line: 1, fromEnd: false, message: 'the log is empty (no header)' }], linesRead: 0 })
+    expect(planFromEnd(file(''))).toEqual({
+      plan: null,
+      problems: [{ line: 1, fromEnd: false, message: 'the log is empty (no header)' }],
+      linesRead: 0,
+      recognized: false,
+    })
   })
 
   it('standingPlanOf stops at the last turn/start', async () => {
@@ -119,7 +132,63 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
     expect(latestPlanOf(path)).toEqual([])
   })
 
-  it.each(['examples/logs/sample.jsonl', 'examples/logs/damaged.jsonl', 'examples/logs/misreported.jsonl'])('%s: the same plans', async (name) => {
+  it('packed rows are read past, from the end as from the start (TW-LOG-10)', async () => {
+    const path = file(
+      '{"type":"session","version":0}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\n{"type":"text-chunks","seq0":1,"time0":0,"data":{"dt":[0],"texts":["a","b"]}}\n{"type":"reasoning-chunks","seq0":3,"time0":0,"data":{"dt":[],"texts":["c"]}}\n',
+    )
+    expect(planFromEnd(path)).toEqual({ plan: [], problems: [], linesRead: 3, recognized: true })
+  })
+
+  it('a compressed log is read from the start: its problems by line number, its damage last (TW-LOG-9)', async () => {
+    const text =
+      '{"type":"session","version":0}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\nnot json\n{"type":"todo/write","seq":2,"data":{"todos":[{"content":"a","status":"pending"}]}}\n'
+    expect(planFromEnd(file(rawZstd(text, [10, 50])))).toEqual({
+      plan: [{ content: 'a', status: 'pending' }],
+      problems: [{ line: 3, fromEnd: false, message: 'not JSON' }],
+      linesRead: 4,
+      recognized: true,
+    })
+    // Damaged in its last frame, which holds line 4: the lines before it are the log.
+    const z = rawZstd(text, [text.indexOf('{"type":"todo/write","seq":2')])
+    expect(planFromEnd(file(z.subarray(0, z.length - 3)))).toEqual({
+      plan: [],
+      problems: [
+        { line: 3, fromEnd: false, message: 'not JSON' },
+        { line: 4, fromEnd: false, message: 'the compressed log is damaged (unexpected EOF): nothing after this point can be read' },
+      ],
+      linesRead: 3,
+      recognized: true,
+    })
+    expect(planFromEnd(file(rawFrame(new Uint8Array(0))))).toEqual({
+      plan: null,
+      problems: [{ line: 1, fromEnd: false, message: 'the log is empty (no header)' }],
+      linesRead: 0,
+      recognized: false,
+    })
+    // Large enough to take many blocks of the file.
+    const many = '{"type":"session","version":0}\n' + Array.from({ length: 20_000 }, (_, i) => `{"type":"x","seq":${i},"data":{}}\n`).join('')
+    const last = `{"type":"todo/write","seq":20000,"data":{"todos":[{"content":"z","status":"completed"}]}}\n`
+    expect(planFromEnd(file(rawZstd(many + last, [12_345, 300_000])))).toEqual({
+      plan: [{ content: 'z', status: 'completed' }],
+      problems: [],
+      linesRead: 20_002,
+      recognized: true,
+    })
+  })
+
+  it('a file of lines none of which is a header or an event is not recognized', async () => {
+    expect(planFromEnd(file('# a title\n\n{"a":1}\n'))).toMatchObject({ plan: null, recognized: false })
+    expect(planFromEnd(file(rawZstd('# a title\n')))).toMatchObject({ plan: null, recognized: false })
+    expect(planFromEnd(file('{"type":"session","version":0}\n'))).toMatchObject({ plan: null, recognized: true, problems: [] })
+  })
+
+  it.each([
+    'examples/logs/sample.jsonl',
+    'examples/logs/damaged.jsonl',
+    'examples/logs/misreported.jsonl',
+    'examples/logs/release-sample.jsonl',
+    'examples/logs/release-sample.jsonl.zstd',
+  ])('%s: the same plans', async (name) => {
     expect(await fromEnd(join(ROOT, name))).toEqual(await streamed(join(ROOT, name)))
   })
 

@@ -363,3 +363,102 @@ describe('TW-VERIFY-3: --verify is linear, with at most 10,000 calls open', () =
     expect(mismatches).toHaveLength(10_001)
   })
 })
+
+/** A result as the release dsh 0.1.1-rc.2 logs it: the call's answer in one tool-result part of a message. */
+const nested = (callId: unknown, text: string, isError: unknown, part: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): LogEvent => ({
+  type: 'tool/result',
+  seq: seq++,
+  data: {
+    turn: 1,
+    step: 1,
+    message: {
+      source: { kind: 'tool', callId },
+      content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text }], isError, ...part }],
+      role: 'user',
+      id: 'u',
+    },
+    ...extra,
+  },
+})
+
+describe('TW-VERIFY-4: results in the release shape (the answer in the message)', () => {
+  const REFUSAL = 'Error: invalid arguments: "todos[0].status" must be one of ["pending","in_progress","completed"]'
+  const BAD = '{"todos":[{"content":"a","status":"done"}]}'
+
+  it("paired by the message source callId, checked by its one tool-result part; data.error is not the tool's", () => {
+    const events = log(
+      () => call('mock-call-1', A),
+      () => write(A_TODOS),
+      () => nested('mock-call-1', OK1, false),
+      () => call('mock-call-1', BAD),
+      () => nested('mock-call-1', REFUSAL, true, {}, { error: { name: 'ToolArgsError', code: 'INVALID_ARGS' } }),
+      () => call('mock-call-1', BAD),
+      () => nested('mock-call-1', REFUSAL, true),
+    )
+    expect(verify(events)).toEqual({ mismatches: [], calls: 3 })
+  })
+
+  it('a wrong isError, a wrong text, a missing snapshot: the same mismatches as in the seed shape', () => {
+    const events = log(
+      () => call('c1', A),
+      () => nested('c1', 'Updated todo list: 0 pending, 0 in progress, 0 completed.', true),
+    )
+    expect(verify(events).mismatches).toEqual([
+      'seq 1: call "c1": isError true, the reference says false',
+      `seq 1: call "c1": text "Updated todo list: 0 pending, 0 in progress, 0 completed.", the reference says "${OK1}"`,
+      'seq 0: call "c1": no todo/write logged, the reference appends {"todos":[{"content":"a","status":"pending"}]}',
+    ])
+  })
+
+  it('a message that is not one tool-result part for the call is a mismatch, and the call is answered', () => {
+    const message = (content: unknown, callId: unknown = 'c1'): LogEvent => ({
+      type: 'tool/result',
+      seq: seq++,
+      data: { message: { source: { kind: 'tool', callId }, content } },
+    })
+    const part = (over: Record<string, unknown>) => ({
+      type: 'tool-result',
+      toolCallId: 'c1',
+      content: [{ type: 'text', text: REFUSAL }],
+      isError: true,
+      ...over,
+    })
+    for (const content of [[], [part({}), part({})], [part({ type: 'text' })], [part({ toolCallId: 'c2' })], ['tool-result'], 'nope', undefined]) {
+      const events = log(
+        () => call('c1', BAD),
+        () => message(content),
+      )
+      expect(verify(events).mismatches).toEqual(['seq 1: call "c1": message.content is not one tool-result part for this call'])
+    }
+  })
+
+  it('a content part that is not one text part, inside the message', () => {
+    const events = log(
+      () => call('c1', BAD),
+      () => nested('c1', REFUSAL, true, { content: [{ type: 'image' }] }),
+    )
+    expect(verify(events).mismatches).toEqual(['seq 1: call "c1": content is not one text part'])
+  })
+
+  it('a message without a source callId answers no call (the call stays open), nor does a source that is not an object', () => {
+    for (const source of [{ kind: 'tool' }, 'c1', null]) {
+      const events = log(
+        () => call('c1', BAD),
+        () => ({
+          type: 'tool/result',
+          seq: seq++,
+          data: { message: { source, content: [{ type: 'tool-result', toolCallId: 'c1', content: [], isError: true }] } },
+        }),
+      )
+      expect(verify(events).mismatches).toEqual(['seq 0: call "c1": no tool/result logged'])
+    }
+  })
+
+  it('the seed shape still pairs by data.callId when a message is absent', () => {
+    const events = log(
+      () => call('c1', BAD),
+      () => result('c1', REFUSAL, true),
+    )
+    expect(verify(events).mismatches).toEqual([])
+  })
+})
