@@ -9,6 +9,10 @@
 // `data.message.id` (a UUID) of a `tool/result`. Everything else counts: the type, `seq`,
 // `data` (the list; the result's turn, step, call id, text, `isError`, and `error`, the
 // harness's record of its own error class), `sourceEventSeqs` and `surfaceOp`.
+//
+// Then `todo-write replay` reads the log as the app wrote it (session.jsonl.zstd) in every
+// mode, the session's option flags given to `--verify`: each must exit 0 with nothing on
+// stderr and print what it prints for the upstream fixture's log.
 import { readFileSync } from 'node:fs'
 
 /** The sessions and where their fixtures are (relative to the repository root). */
@@ -20,8 +24,15 @@ export const COMPARED_TYPES = ['todo/write', 'tool/result']
 /** What stands in for a value set aside. */
 export const SET_ASIDE = '(set aside)'
 
-/** The arguments of run-app for a session: our tarball, the fixture's own script, where the log goes. */
-export const runAppArgs = (session, { tool, out, zstd }) => ['--tool', tool, ...session.runApp, '--out', out, '--zstd', zstd]
+/**
+ * The arguments of run-app for a session: our tarball, a working directory of our own (an
+ * empty folder; its path is in the log, but in no compared event), the fixture's own script,
+ * and where the log goes.
+ */
+export const runAppArgs = (session, { tool, cwd, out, zstd }) => ['--tool', tool, '--cwd', cwd, ...session.runApp, '--out', out, '--zstd', zstd]
+
+/** The `todo-write replay` arguments of each mode, before the file, for a session. */
+export const replayModes = (session) => [[], ['--standing'], ['--render'], ['--check'], ['--acp'], ['--verify', ...session.verify]]
 
 /** The compared events of a session log (JSON Lines), each as its line with the set-aside values replaced. */
 export function comparedLines(text) {

@@ -9,16 +9,17 @@
 // - The app: the release's real `dsh` app (`run-app`) runs each scripted session of
 //   test/harness/release/app-sessions.json with the package as npm packs it (from the built
 //   dist/), and the log it writes must hold the same todo/write and tool/result events as
-//   the fixture the app wrote with upstream's own tool (scripts/app-sessions.mjs says what
-//   is compared).
+//   the fixture the app wrote with upstream's own tool, and `todo-write replay` must read it
+//   in every mode as it reads that fixture (scripts/app-sessions.mjs says what is compared).
 // Where a part's rig or fixtures are absent (a clone outside this workspace) it says so and
 // passes; under CI=true that is a failure. Run one of these at a time: the rig is shared.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { APP_SESSIONS, compareLogs, comparedLines, runAppArgs } from './app-sessions.mjs'
+import { Readable, Writable } from 'node:stream'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { APP_SESSIONS, compareLogs, comparedLines, replayModes, runAppArgs } from './app-sessions.mjs'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const CI = process.env.CI === 'true' || process.env.CI === '1'
@@ -102,29 +103,67 @@ function pack(dir) {
 
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1)
 
+/** A `todo-write replay` of the built package, in-process (the command's own function): its exit status and what it printed. */
+async function replay(args) {
+  const { runReplay } = await import(pathToFileURL(join(ROOT, 'dist/cli/replay.js')).href)
+  const [out, err] = [[], []]
+  const sink = (chunks) =>
+    new Writable({
+      write(chunk, _encoding, next) {
+        chunks.push(Buffer.from(chunk))
+        next()
+      },
+    })
+  const status = await runReplay(args, Readable.from([]), sink(out), sink(err))
+  return { status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }
+}
+
+/** Every replay mode on the log the app wrote, against the same mode on the upstream fixture's: the problems. */
+async function replayProblems(session, zstd) {
+  const upstream = join(FIXTURES, `${session.name}-upstream/session.jsonl.zstd`)
+  const runs = replayModes(session).map(async (mode) => {
+    const [ours, theirs] = await Promise.all([replay([...mode, zstd]), replay([...mode, upstream])])
+    const shown = ['replay', ...mode].join(' ')
+    if (ours.status !== 0 || ours.stderr !== '') return [`${shown}: exit ${ours.status}\n${ours.stderr}${ours.stdout}`]
+    if (ours.stdout !== theirs.stdout) return [`${shown}: prints\n${ours.stdout}but on the upstream fixture\n${theirs.stdout}`]
+    return []
+  })
+  return (await Promise.all(runs)).flat()
+}
+
 /** One session through the app: the problems found. */
-function runSession(tool, session, dir) {
+async function runSession(tool, session, dir) {
   const start = performance.now()
+  const cwd = join(dir, session.name)
+  mkdirSync(cwd)
   const out = join(dir, `${session.name}.jsonl`)
   const zstd = `${out}.zstd`
-  const child = spawnSync(APP, runAppArgs(session, { tool, out, zstd }), { cwd: ROOT, encoding: 'utf8' })
+  const child = spawnSync(APP, runAppArgs(session, { tool, cwd, out, zstd }), { cwd: ROOT, encoding: 'utf8' })
   if (child.status !== 0) return [`run-app exited ${child.status}:\n${child.stderr}${child.stdout}`]
+  const ran = seconds(start)
   const ours = readFileSync(out, 'utf8')
   const problems = compareLogs(ours, readFileSync(join(FIXTURES, `${session.name}-upstream/session.jsonl`), 'utf8'))
+  const replayStart = performance.now()
+  problems.push(...(await replayProblems(session, zstd)))
   const events = comparedLines(ours).length
-  console.log(`test:harness: app: ${session.name}: ${problems.length === 0 ? `${events} events as upstream's` : 'differs from upstream'} (${seconds(start)} s)`)
+  const verdict = problems.length === 0 ? `${events} events as upstream's, replay in ${replayModes(session).length} modes as on upstream's log` : 'differs'
+  console.log(`test:harness: app: ${session.name}: ${verdict} (run-app ${ran} s, replay ${seconds(replayStart)} s)`)
   return problems
 }
 
 /** The app part: every session, one after another (run-app runs one at a time). */
-function runAppSessions() {
+async function runAppSessions() {
   const start = performance.now()
-  return inTemporary('todo-write-app-', (dir) => {
+  const dir = mkdtempSync(join(tmpdir(), 'todo-write-app-'))
+  try {
     const tool = pack(dir)
-    const problems = APP_SESSIONS.sessions.flatMap((session) => runSession(tool, session, dir).map((problem) => `app: ${session.name}: ${problem}`))
+    const problems = []
+    for (const session of APP_SESSIONS.sessions) problems.push(...(await runSession(tool, session, dir)).map((problem) => `app: ${session.name}: ${problem}`))
     console.log(`test:harness: app: ${APP_SESSIONS.sessions.length} sessions of dsh 0.1.1-rc.2 through run-app in ${seconds(start)} s`)
     return problems
-  })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 /** A part whose rig or fixtures are absent: said, and a failure under CI. */
@@ -133,11 +172,19 @@ function absent(part, what) {
   return CI ? [`${part}: ${what}`] : []
 }
 
-const problems = [
-  ...(existsSync(RIG)
+/** The package tests at each release, where the rig is. */
+const packageTests = () =>
+  existsSync(RIG)
     ? RELEASES.flatMap((release) => runTests(release).map((problem) => `${release.name}: ${problem}`))
-    : absent('package tests', `no harness rig at ${RIG}`)),
-  ...(!existsSync(APP) ? absent('app', `no run-app at ${APP}`) : !existsSync(FIXTURES) ? absent('app', `no fixtures at ${FIXTURES}`) : runAppSessions()),
-]
+    : absent('package tests', `no harness rig at ${RIG}`)
+
+/** The app, where run-app and the fixtures are. */
+async function appTest() {
+  if (!existsSync(APP)) return absent('app', `no run-app at ${APP}`)
+  if (!existsSync(FIXTURES)) return absent('app', `no fixtures at ${FIXTURES}`)
+  return await runAppSessions()
+}
+
+const problems = [...packageTests(), ...(await appTest())]
 for (const problem of problems) console.log(`test:harness: ${problem}`)
 process.exit(problems.length > 0 ? 1 : 0)

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { APP_SESSIONS, compareLogs, comparedLines, runAppArgs, SET_ASIDE } from '../../scripts/app-sessions.mjs'
+import { APP_SESSIONS, compareLogs, comparedLines, replayModes, runAppArgs, SET_ASIDE } from '../../scripts/app-sessions.mjs'
 import { shellWords } from '../support/shell.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -74,15 +74,32 @@ describe.skipIf(!present && !ci)(`the app sessions and their fixtures (${APP_SES
 
   it('what run-app is given: our tarball, the script, and where the log goes', () => {
     const [session] = APP_SESSIONS.sessions
-    expect(runAppArgs(session!, { tool: 'p.tgz', out: 'o.jsonl', zstd: 'o.jsonl.zstd' })).toEqual([
+    expect(runAppArgs(session!, { tool: 'p.tgz', cwd: 'w', out: 'o.jsonl', zstd: 'o.jsonl.zstd' })).toEqual([
       '--tool',
       'p.tgz',
+      '--cwd',
+      'w',
       ...session!.runApp,
       '--out',
       'o.jsonl',
       '--zstd',
       'o.jsonl.zstd',
     ])
+  })
+
+  it("replay's modes, --verify with the session's options: the release's profile, and the flag where the config allows parallel work (run-app's default)", () => {
+    for (const session of APP_SESSIONS.sessions) {
+      const config = session.runApp.includes('--config') ? session.runApp[session.runApp.indexOf('--config') + 1] : 'allowParallelInProgress: true'
+      const flag = config === 'allowParallelInProgress: true' ? ['--allow-parallel-in-progress'] : []
+      expect(replayModes(session), session.name).toEqual([
+        [],
+        ['--standing'],
+        ['--render'],
+        ['--check'],
+        ['--acp'],
+        ['--verify', '--profile', 'dsh-0.1.1-rc.2', ...flag],
+      ])
+    }
   })
 
   it('the comparison sets aside the times and the result ids only, and keeps the text of the line', () => {
