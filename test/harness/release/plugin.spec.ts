@@ -217,6 +217,19 @@ describe('the todos projection: the standing plan of each session', () => {
     expect(todos()).toEqual([{ content: 'plan', status: 'completed' }])
   })
 
+  it('the main entry registers none: no todos key, so a plan panel stays empty', async () => {
+    const ctx = new Context()
+    await ctx.plugin(SessionStore)
+    await ctx.plugin(SystemPrompt, { persona: '' })
+    await ctx.plugin(ToolRuntime)
+    await ctx.plugin(SessionProjectionRegistry)
+    await ctx.plugin(main, { profile: 'dsh-0.1.1-rc.2', allowParallelInProgress: true })
+    const session = ctx.sessions.create()
+    await execute(ctx, { todos: [{ content: 'plan', status: 'in_progress' }] }, agentWith(session))
+    expect(session.events.at(-1)?.type).toBe('todo/write')
+    expect('todos' in ctx.sessionProjections.snapshot(session).values).toBe(false)
+  })
+
   it('goes with the plugin: no todos key once its fiber is disposed', async () => {
     const { ctx, fiber, session } = await bench()
     expect('todos' in ctx.sessionProjections.snapshot(session).values).toBe(true)
