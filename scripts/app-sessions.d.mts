@@ -2,6 +2,7 @@
 export interface AppSession {
   name: string
   runApp: string[]
+  patches: string[]
   verify: string[]
 }
 export declare const APP_SESSIONS: { description: string; fixtures: string; sessions: AppSession[] }

@@ -10,10 +10,14 @@
 // `data` (the list; the result's turn, step, call id, text, `isError`, and `error`, the
 // harness's record of its own error class), `sourceEventSeqs` and `surfaceOp`.
 //
+// One session also mounts the release's invariant service and our companion
+// (test/harness/release/app-invariant.yml), which must let every event of it through.
+//
 // Then `todo-write replay` reads the log as the app wrote it (session.jsonl.zstd) in every
 // mode, the session's option flags given to `--verify`: each must exit 0 with nothing on
 // stderr and print what it prints for the upstream fixture's log.
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 
 /** The sessions and where their fixtures are (relative to the repository root). */
 export const APP_SESSIONS = JSON.parse(readFileSync(new URL('../test/harness/release/app-sessions.json', import.meta.url), 'utf8'))
@@ -27,9 +31,20 @@ export const SET_ASIDE = '(set aside)'
 /**
  * The arguments of run-app for a session: our tarball, a working directory of our own (an
  * empty folder; its path is in the log, but in no compared event), the fixture's own script,
- * and where the log goes.
+ * the session's extra overlays, and where the log goes.
  */
-export const runAppArgs = (session, { tool, cwd, out, zstd }) => ['--tool', tool, '--cwd', cwd, ...session.runApp, '--out', out, '--zstd', zstd]
+export const runAppArgs = (session, { tool, cwd, out, zstd }) => [
+  '--tool',
+  tool,
+  '--cwd',
+  cwd,
+  ...session.runApp,
+  ...session.patches.flatMap((patch) => ['--patch', fileURLToPath(new URL(`../${patch}`, import.meta.url))]),
+  '--out',
+  out,
+  '--zstd',
+  zstd,
+]
 
 /** The `todo-write replay` arguments of each mode, before the file, for a session. */
 export const replayModes = (session) => [[], ['--standing'], ['--render'], ['--check'], ['--acp'], ['--verify', ...session.verify]]
