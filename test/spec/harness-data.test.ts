@@ -1,9 +1,10 @@
 // The data `npm run test:harness` runs on, checked against what it stands for: the upstream
 // tests listed as checking the release's wording (test/harness/release/wording-only.json)
-// are the ones docs/harness.md lists; the app sessions (test/harness/release/app-sessions.json)
+// are the ones docs/harness.md lists; a run-app command the docs show is one the app test
+// runs; the app sessions (test/harness/release/app-sessions.json)
 // are the fixtures' own scripts; and the app test's comparison (scripts/app-sessions.mjs)
 // finds the fixtures' one known difference and nothing that only changes between recordings.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -35,6 +36,29 @@ function scriptOf(command: string): { script: string[]; set: Record<string, stri
   }
   return { script, set }
 }
+
+describe('a run-app command the docs show is one the app test runs', () => {
+  const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((name) => `docs/${name}`)].filter((page) => page.endsWith('.md'))
+  const shown = pages.flatMap((page) =>
+    shCommands(text(page))
+      .filter((line) => /(^|\/)run-app /.test(line))
+      .map((line) => ({ page, line })),
+  )
+
+  it('docs/harness.md shows one', () => {
+    expect(shown.map(({ page }) => page)).toContain('docs/harness.md')
+  })
+
+  it.each(shown.map(({ page, line }) => [page, line] as const))('%s: %s', (_, line) => {
+    const words = shellWords(line.trim())
+    expect(words[0]).toBe('../shared/harness/run-app')
+    const { script, set } = scriptOf(line)
+    const session = APP_SESSIONS.sessions.find((candidate) => JSON.stringify(candidate.runApp) === JSON.stringify(script))
+    expect(session, 'a session of app-sessions.json').toBeDefined()
+    const paths = { tool: set['--tool']!, cwd: set['--cwd']!, out: set['--out']!, zstd: set['--zstd']! }
+    expect(words.slice(1)).toEqual(runAppArgs(session!, paths))
+  })
+})
 
 describe('wording-only.json: the upstream tests expected to fail are the ones docs/harness.md lists', () => {
   it('the same names, in the same order', () => {
@@ -85,6 +109,15 @@ describe.skipIf(!present && !ci)(`the app sessions and their fixtures (${APP_SES
       '--zstd',
       'o.jsonl.zstd',
     ])
+  })
+
+  it("a session's overlays go after the script, as absolute paths; docs/harness.md shows the companion's", () => {
+    const session = APP_SESSIONS.sessions.find((candidate) => candidate.patches.length > 0)!
+    expect(session.patches).toEqual(['test/harness/release/app-invariant.yml'])
+    const args = runAppArgs(session, { tool: 'p.tgz', cwd: 'w', out: 'o.jsonl', zstd: 'o.jsonl.zstd' })
+    expect(args.slice(4 + session.runApp.length, -4)).toEqual(['--patch', join(ROOT, 'test/harness/release/app-invariant.yml')])
+    const yamlBlocks = [...text('docs/harness.md').matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => m[1])
+    expect(yamlBlocks).toContain(text('test/harness/release/app-invariant.yml'))
   })
 
   it("replay's modes, --verify with the session's options: the release's profile, and the flag where the config allows parallel work (run-app's default)", () => {
