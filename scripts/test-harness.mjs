@@ -1,29 +1,33 @@
 #!/usr/bin/env node
 // `npm run test:harness` (the last step of `npm test`): the plugin on the real harness, through
-// the rig in ../shared/harness (its README): the upstream tool-todo tests, unchanged, and ours
-// in test/harness/<release>/, at each release we support. Where the rig is absent (a clone
-// outside this workspace) it says so and passes; under CI=true an absent rig is a failure.
-// A release may list upstream tests that check its own wording rather than behaviour
-// (docs/harness.md says which and why): those must fail, and everything else must pass.
+// the rig in ../shared/harness (its README), in two parts.
+// - The package tests: the upstream tool-todo tests, unchanged, and ours in
+//   test/harness/<release>/, at each release we support (`run-tests`). A release may list
+//   upstream tests that check its own wording rather than behaviour
+//   (test/harness/<release>/wording-only.json; docs/harness.md says which and why): those
+//   must fail, and everything else must pass.
+// - The app: the release's real `dsh` app (`run-app`) runs each scripted session of
+//   test/harness/release/app-sessions.json with the package as npm packs it (from the built
+//   dist/), and the log it writes must hold the same todo/write and tool/result events as
+//   the fixture the app wrote with upstream's own tool, and `todo-write replay` must read it
+//   in every mode as it reads that fixture (scripts/app-sessions.mjs says what is compared).
+// Where a part's rig or fixtures are absent (a clone outside this workspace) it says so and
+// passes; under CI=true that is a failure. Run one of these at a time: the rig is shared.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { Readable, Writable } from 'node:stream'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { APP_SESSIONS, compareLogs, comparedLines, replayModes, runAppArgs } from './app-sessions.mjs'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
+const CI = process.env.CI === 'true' || process.env.CI === '1'
 const RIG = resolve(process.env.TODO_WRITE_HARNESS_RIG ?? join(ROOT, '../shared/harness/run-tests'))
+const APP = resolve(process.env.TODO_WRITE_APP_RIG ?? join(ROOT, '../shared/harness/run-app'))
+const FIXTURES = resolve(ROOT, APP_SESSIONS.fixtures)
 
-/**
- * The upstream tests docs/harness.md lists under "Upstream tests that check the release's
- * own words", for one release: each is a list item holding the test's full name in backticks.
- */
-function listedInDocs(release) {
-  const doc = readFileSync(join(ROOT, 'docs/harness.md'), 'utf8')
-  const section = doc.split(/^## /m).find((part) => part.startsWith('Upstream tests that check the release')) ?? ''
-  const block = section.split(/^### /m).find((part) => part.startsWith(release)) ?? ''
-  return [...block.matchAll(/^- `([^`]+)`/gm)].map((match) => match[1])
-}
+const readJson = (path) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'))
 
 /** Each harness release: the rig's flags, our entry and our spec folder, the wording-only upstream tests. */
 const RELEASES = [
@@ -33,7 +37,7 @@ const RELEASES = [
     flags: ['--at', 'head', '--invariant', join(ROOT, 'dist/release-invariant.js')],
     entry: 'dist/release.js',
     specs: 'test/harness/release',
-    wordingOnly: listedInDocs('dsh 0.1.1-rc.2'),
+    wordingOnly: readJson('test/harness/release/wording-only.json').tests,
   },
 ]
 
@@ -42,10 +46,20 @@ const spec = (dir) =>
     .filter((name) => name.endsWith('.spec.ts'))
     .map((name) => join(ROOT, dir, name))
 
-function run(release) {
-  const out = mkdtempSync(join(tmpdir(), 'todo-write-harness-report-'))
-  const report = join(out, 'report.json')
+/** A temporary folder for `work`, removed afterwards. */
+function inTemporary(prefix, work) {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
   try {
+    return work(dir)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** The package tests of one release: the problems found. */
+function runTests(release) {
+  return inTemporary('todo-write-harness-report-', (out) => {
+    const report = join(out, 'report.json')
     const args = [
       ...release.flags,
       join(ROOT, release.entry),
@@ -76,16 +90,101 @@ function run(release) {
       `test:harness: ${release.name}: upstream ${count(testResults.filter(isUpstream))}${listed}; ours ${count(testResults.filter((file) => !isUpstream(file)))}`,
     )
     return problems
+  })
+}
+
+/** The package as npm packs it, from the built dist/ (no scripts: `npm test` built it first). */
+function pack(dir) {
+  if (!existsSync(join(ROOT, 'dist/release.js'))) throw new Error('dist/ is not built: run npm run build first')
+  const child = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })
+  if (child.status !== 0) throw new Error(`npm pack failed (exit ${child.status}):\n${child.stderr}`)
+  return join(dir, JSON.parse(child.stdout)[0].filename)
+}
+
+const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1)
+
+/** A `todo-write replay` of the built package, in-process (the command's own function): its exit status and what it printed. */
+async function replay(args) {
+  const { runReplay } = await import(pathToFileURL(join(ROOT, 'dist/cli/replay.js')).href)
+  const [out, err] = [[], []]
+  const sink = (chunks) =>
+    new Writable({
+      write(chunk, _encoding, next) {
+        chunks.push(Buffer.from(chunk))
+        next()
+      },
+    })
+  const status = await runReplay(args, Readable.from([]), sink(out), sink(err))
+  return { status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }
+}
+
+/** Every replay mode on the log the app wrote, against the same mode on the upstream fixture's: the problems. */
+async function replayProblems(session, zstd) {
+  const upstream = join(FIXTURES, `${session.name}-upstream/session.jsonl.zstd`)
+  const runs = replayModes(session).map(async (mode) => {
+    const [ours, theirs] = await Promise.all([replay([...mode, zstd]), replay([...mode, upstream])])
+    const shown = ['replay', ...mode].join(' ')
+    if (ours.status !== 0 || ours.stderr !== '') return [`${shown}: exit ${ours.status}\n${ours.stderr}${ours.stdout}`]
+    if (ours.stdout !== theirs.stdout) return [`${shown}: prints\n${ours.stdout}but on the upstream fixture\n${theirs.stdout}`]
+    return []
+  })
+  return (await Promise.all(runs)).flat()
+}
+
+/** One session through the app: the problems found. */
+async function runSession(tool, session, dir) {
+  const start = performance.now()
+  const cwd = join(dir, session.name)
+  mkdirSync(cwd)
+  const out = join(dir, `${session.name}.jsonl`)
+  const zstd = `${out}.zstd`
+  const child = spawnSync(APP, runAppArgs(session, { tool, cwd, out, zstd }), { cwd: ROOT, encoding: 'utf8' })
+  if (child.status !== 0) return [`run-app exited ${child.status}:\n${child.stderr}${child.stdout}`]
+  const ran = seconds(start)
+  const ours = readFileSync(out, 'utf8')
+  const problems = compareLogs(ours, readFileSync(join(FIXTURES, `${session.name}-upstream/session.jsonl`), 'utf8'))
+  const replayStart = performance.now()
+  problems.push(...(await replayProblems(session, zstd)))
+  const events = comparedLines(ours).length
+  const verdict = problems.length === 0 ? `${events} events as upstream's, replay in ${replayModes(session).length} modes as on upstream's log` : 'differs'
+  console.log(`test:harness: app: ${session.name}: ${verdict} (run-app ${ran} s, replay ${seconds(replayStart)} s)`)
+  return problems
+}
+
+/** The app part: every session, one after another (run-app runs one at a time). */
+async function runAppSessions() {
+  const start = performance.now()
+  const dir = mkdtempSync(join(tmpdir(), 'todo-write-app-'))
+  try {
+    const tool = pack(dir)
+    const problems = []
+    for (const session of APP_SESSIONS.sessions) problems.push(...(await runSession(tool, session, dir)).map((problem) => `app: ${session.name}: ${problem}`))
+    console.log(`test:harness: app: ${APP_SESSIONS.sessions.length} sessions of dsh 0.1.1-rc.2 through run-app in ${seconds(start)} s`)
+    return problems
   } finally {
-    rmSync(out, { recursive: true, force: true })
+    rmSync(dir, { recursive: true, force: true })
   }
 }
 
-if (!existsSync(RIG)) {
-  const ci = process.env.CI === 'true' || process.env.CI === '1'
-  console.log(`test:harness: SKIPPED: no harness rig at ${RIG}${ci ? ' (CI: that is a failure)' : ''}`)
-  process.exit(ci ? 1 : 0)
+/** A part whose rig or fixtures are absent: said, and a failure under CI. */
+function absent(part, what) {
+  console.log(`test:harness: ${part}: SKIPPED: ${what}${CI ? ' (CI: that is a failure)' : ''}`)
+  return CI ? [`${part}: ${what}`] : []
 }
-const problems = RELEASES.flatMap((release) => run(release).map((problem) => `${release.name}: ${problem}`))
+
+/** The package tests at each release, where the rig is. */
+const packageTests = () =>
+  existsSync(RIG)
+    ? RELEASES.flatMap((release) => runTests(release).map((problem) => `${release.name}: ${problem}`))
+    : absent('package tests', `no harness rig at ${RIG}`)
+
+/** The app, where run-app and the fixtures are. */
+async function appTest() {
+  if (!existsSync(APP)) return absent('app', `no run-app at ${APP}`)
+  if (!existsSync(FIXTURES)) return absent('app', `no fixtures at ${FIXTURES}`)
+  return await runAppSessions()
+}
+
+const problems = [...packageTests(), ...(await appTest())]
 for (const problem of problems) console.log(`test:harness: ${problem}`)
 process.exit(problems.length > 0 ? 1 : 0)

@@ -3,7 +3,7 @@
 // cordis Loader take the bare default (`exports.default ?? exports`) and drop `inject`
 // (TW-PLUGIN-1). docs/api.md describes every export.
 export { name, inject, apply, Config, ConfigSchema, ConfigError } from './plugin.js'
-export type { PluginContext, ToolRegistry, PluginConfig, ConfigIssue, ConfigResult } from './plugin.js'
+export type { PluginContext, ToolRegistry, HostLoader, PluginConfig, ConfigIssue, ConfigResult } from './plugin.js'
 
 export { callTodoWrite, callTodoWriteAsync } from './core/call.js'
 export type { CallOutcome } from './core/call.js'

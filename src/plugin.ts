@@ -10,10 +10,18 @@ export interface ToolRegistry {
   register(tool: TodoWriteTool): () => void
 }
 
-/** What the plugin needs of its cordis context (cordis 3 and 4 both have `effect`). */
+/** What the plugin needs of the host's cordis Loader, where it runs one: its own module import. */
+export interface HostLoader {
+  /** Imports a module as the Loader imports a plugin row (cordis 3's and the release's Loader both have it). */
+  import(name: string): Promise<unknown>
+}
+
+/** What the plugin needs of its cordis context (cordis 3 and 4 both have `effect` and `get`). */
 export interface PluginContext {
   tools: ToolRegistry
   effect(execute: () => () => unknown): unknown
+  /** A service without an inject: the plugin asks for `loader`, which it can do without. */
+  get(name: 'loader'): HostLoader | undefined
 }
 
 /** One problem with a config, as a Standard Schema reports it. */
@@ -65,22 +73,60 @@ export function pluginConfig<T>(resolve: (config: unknown) => ConfigResult<T>): 
 /** The constructor of the harness's own argument-check error, where the harness provides one. */
 export type ArgsErrorClass = new (violations: string[]) => Error
 
+/** Where the plugin looks for that class: the harness's tool package. */
+export const HARNESS_TOOLS = '@deepseek-ai/dsh-tools'
+
 // The harness words the model-facing text from the thrown message, and records the error's
-// name and code in the `tool/result` event only for instances of its own error class.
-const HARNESS_TOOLS = '@deepseek-ai/dsh-tools'
-let harnessArgsError: Promise<ArgsErrorClass | null> | undefined
+// name and code in the `tool/result` event only for instances of its own error class: the
+// class of the very module its registry comes from, not of another copy of the package.
+
+/** The `ToolArgsError` a harness module exports, or null where it exports none. */
+const argsErrorClassIn = (module: { ToolArgsError?: unknown }): ArgsErrorClass | null =>
+  typeof module.ToolArgsError === 'function' ? (module.ToolArgsError as ArgsErrorClass) : null
 
 /** The argument-check error class a loaded harness module provides, or null: none, or no module. */
 export const argsErrorClassFrom = (load: () => Promise<{ ToolArgsError?: unknown }>): Promise<ArgsErrorClass | null> =>
-  load().then(
-    (module) => (typeof module.ToolArgsError === 'function' ? (module.ToolArgsError as ArgsErrorClass) : null),
-    () => null,
-  )
+  load().then(argsErrorClassIn, () => null)
 
-/** The harness's `ToolArgsError`, or null outside the harness (then our own error stands in). */
-export function harnessArgsErrorClass(): Promise<ArgsErrorClass | null> {
-  harnessArgsError ??= argsErrorClassFrom(() => import(HARNESS_TOOLS))
-  return harnessArgsError
+let packageArgsError: Promise<ArgsErrorClass | null> | undefined
+
+/**
+ * The class from this package's own import of the harness's tool package, resolved from where
+ * the package is installed: the fallback, since a host may resolve the name elsewhere (a host
+ * run from source maps it to its sources, while the import from here reaches the package's
+ * unbuilt `lib/`, and fails).
+ */
+export function packageArgsErrorClass(): Promise<ArgsErrorClass | null> {
+  packageArgsError ??= argsErrorClassFrom(() => import(HARNESS_TOOLS))
+  return packageArgsError
+}
+
+/**
+ * The class from the module the host itself loads as the harness's tool package: imported
+ * through the host's cordis Loader (`ctx.get('loader').import`, as the Loader imports a row
+ * of its config), and taken only when its default export is the class of the registry this
+ * plugin registers on (`ctx.tools`), so that the registry knows the error as its own. Null
+ * where there is no Loader, the import fails, or the module is another copy.
+ */
+export function hostArgsErrorClass(ctx: PluginContext): Promise<ArgsErrorClass | null> {
+  return argsErrorClassFrom(async () => {
+    // `get` or `import` missing, or a default export that is no class, throws: that is no module.
+    const module = (await ctx.get('loader')!.import(HARNESS_TOOLS)) as { default: new () => unknown; ToolArgsError?: unknown }
+    return ctx.tools instanceof module.default ? module : {}
+  })
+}
+
+/**
+ * The harness's `ToolArgsError` for a plugin on `ctx`, looked up once, at the first schema
+ * refusal: the host's (`hostArgsErrorClass`), else the package import's
+ * (`packageArgsErrorClass`), else null (then our own error stands in).
+ */
+export function harnessArgsErrorClass(ctx: PluginContext): () => Promise<ArgsErrorClass | null> {
+  let found: Promise<ArgsErrorClass | null> | undefined
+  return () => {
+    found ??= hostArgsErrorClass(ctx).then((host) => host ?? packageArgsErrorClass())
+    return found
+  }
 }
 
 /**
@@ -99,12 +145,12 @@ async function thrownFor(error: unknown, argsErrorClass: () => Promise<ArgsError
 
 /**
  * The tool as a plugin registers it: the core tool, refusals thrown as the harness throws
- * them (`argsErrorClass` says which class that is: the harness's own, by default).
+ * them (`argsErrorClass` says which class that is).
  */
 export function pluginTool(
   options: ResolvedOptions,
+  argsErrorClass: () => Promise<ArgsErrorClass | null>,
   tool: TodoWriteTool = createTodoWriteTool(options),
-  argsErrorClass: () => Promise<ArgsErrorClass | null> = harnessArgsErrorClass,
 ): TodoWriteTool {
   return {
     ...tool,
@@ -136,7 +182,7 @@ export interface PluginProfile<C> {
 export function applyProfile<C>(profile: PluginProfile<C>, ctx: PluginContext, config: C | null | undefined): void {
   if (config === null || config === undefined) return
   const options = profile.options(profile.Config(config))
-  const tool = pluginTool(options)
+  const tool = pluginTool(options, harnessArgsErrorClass(ctx))
   ctx.effect(() => ctx.tools.register(tool))
   profile.extend?.(ctx)
 }

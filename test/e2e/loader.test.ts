@@ -1,6 +1,7 @@
 // The plugin through the real cordis Loader (@cordisjs/loader 0.13.1): a config file names
 // the registry and the built package; the Loader imports both and applies them.
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -30,8 +31,11 @@ const registeredOrFailed: Settled = (tools, errors) => (tools?.names().length ??
  * registered or an error was reported) or `within` ms have passed: the Loader imports and
  * applies asynchronously, slower on a busy machine and a cold disk.
  */
-async function loadConfig(yaml: string, modules: Record<string, string> = {}, { until = registeredOrFailed, within = 10_000 } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'todo-write-loader-'))
+async function loadConfig(
+  yaml: string,
+  modules: Record<string, string> = {},
+  { until = registeredOrFailed, within = 10_000, dir = mkdtempSync(join(tmpdir(), 'todo-write-loader-')), nodeResolution = false } = {},
+) {
   for (const [name, text] of Object.entries(modules)) writeFileSync(join(dir, name), text)
   writeFileSync(join(dir, 'cordis.yml'), yaml.replaceAll('$DIR', dir).replaceAll('$DIST', DIST))
   const ctx = new Context()
@@ -40,6 +44,13 @@ async function loadConfig(yaml: string, modules: Record<string, string> = {}, { 
   const warnings: unknown[] = []
   ctx.on('internal/warning', (warning: unknown) => void warnings.push(warning))
   ctx.plugin(Loader as never, { name: 'cordis', filename: join(dir, 'cordis.yml') })
+  // The cordis command (`cordis/worker`) hands the Loader Node's own module loader, which
+  // resolves a row's name from the config file; without it the Loader imports from its own
+  // folder. This stand-in resolves as Node does, from the file the Loader names.
+  if (nodeResolution) {
+    const internal = { import: (name: string, parentURL: string) => import(pathToFileURL(createRequire(parentURL).resolve(name)).href) }
+    ;(ctx.get('loader') as { internal?: unknown }).internal = internal
+  }
   await ctx.start()
   const deadline = Date.now() + within
   while (!until(ctx.get('tools') as ToolRegistryService | undefined, errors) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10))
@@ -74,6 +85,34 @@ describe('the real Loader and a config file', () => {
     })
     expect(errors).toEqual([])
     expect(tools?.names()).toEqual(['todo_write'])
+    await ctx.stop()
+  })
+
+  it("a schema refusal is thrown as the class of the module the Loader resolves, which the package's own import cannot reach (TW-PLUGIN-5)", async () => {
+    // `@deepseek-ai/dsh-tools` installed beside the config file only: the Loader imports it
+    // from there, as the registry row; the package's own import, from dist/, finds nothing.
+    const tools = [
+      `export { ToolRegistryService as default } from '${pathToFileURL(join(DIST, 'testing.js')).href}'`,
+      'export class ToolArgsError extends Error {',
+      "  constructor(violations) { super(violations.join('; ')); this.name = 'ToolArgsError'; this.code = 'INVALID_ARGS (the host module)' }",
+      '}',
+      '',
+    ].join('\n')
+    const yaml = ['- id: registry', "  name: '@deepseek-ai/dsh-tools'", '- id: todo', '  name: $DISTindex.js', ''].join('\n')
+    const dir = mkdtempSync(join(tmpdir(), 'todo-write-loader-host-'))
+    const pkg = join(dir, 'node_modules/@deepseek-ai/dsh-tools')
+    mkdirSync(pkg, { recursive: true })
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@deepseek-ai/dsh-tools', type: 'module', exports: './index.js' }))
+    writeFileSync(join(pkg, 'index.js'), tools)
+    const { ctx, tools: registry, errors } = await loadConfig(yaml, {}, { dir, nodeResolution: true })
+    expect(errors).toEqual([])
+    await expect(import('@deepseek-ai/dsh-tools' as string)).rejects.toThrow()
+    const refused = await registry!.execute({ name: 'todo_write', arguments: { todos: 'x' }, agent: new TestAgent() })
+    expect(refused).toEqual({
+      isError: true,
+      content: [{ type: 'text', text: 'Error: invalid arguments: "todos" must be an array' }],
+      error: { message: 'invalid arguments: "todos" must be an array', info: { name: 'ToolArgsError', code: 'INVALID_ARGS (the host module)' } },
+    })
     await ctx.stop()
   })
 

@@ -12,7 +12,9 @@
 //   and zsh would change), or the file of `< FILE` after it.
 //   `cat FILE` prints a file of the repository, to show what a command reads.
 //   Words split as sh splits them ('…' and "…" quote); nothing else of sh is understood.
-// - A command that names `python3` is skipped, visibly, where python3 is not on PATH.
+// - A command that names `python3` is skipped, visibly, where python3 is not on PATH; one that
+//   names a file under `../shared/` (the fixtures beside the repository), where that file is
+//   absent, except under CI, where it must be there.
 //
 // ```sh blocks hold what cannot run inside a test (`npm ci`, `npm test`, `git clone`,
 // `npm pack`, a port of your own). They are not run, but what they name must exist: `npm run
@@ -31,6 +33,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { createTodoWriteTool } from '../../src/core/tool.js'
 import { updated } from '../../src/core/messages.js'
+import { shellWords } from '../support/shell.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const BIN = join(ROOT, 'dist/cli/bin.js')
@@ -68,41 +71,6 @@ function blocks(page: string): Block[] {
 }
 
 const ALL = PAGES.flatMap(blocks)
-
-/** sh's word splitting, for what the docs use: bare words, '…' and "…" (with \" and \\ inside). */
-function shellWords(line: string): string[] {
-  const words: string[] = []
-  let i = 0
-  while (i < line.length) {
-    if (line[i] === ' ') {
-      i++
-      continue
-    }
-    let word = ''
-    while (i < line.length && line[i] !== ' ') {
-      const c = line[i]!
-      if (c === "'") {
-        const end = line.indexOf("'", i + 1)
-        if (end < 0) throw new Error(`unterminated ' in ${line}`)
-        word += line.slice(i + 1, end)
-        i = end + 1
-      } else if (c === '"') {
-        i++
-        while (line[i] !== '"') {
-          if (i >= line.length) throw new Error(`unterminated " in ${line}`)
-          if (line[i] === '\\' && (line[i + 1] === '"' || line[i + 1] === '\\')) i++
-          word += line[i++]
-        }
-        i++
-      } else {
-        word += c
-        i++
-      }
-    }
-    words.push(word)
-  }
-  return words
-}
 
 interface Command {
   page: string
@@ -166,6 +134,7 @@ function commands(): Command[] {
 
 const COMMANDS = commands()
 const hasPython = spawnSync('python3', ['--version']).status === 0
+const CI = process.env.CI === 'true' || process.env.CI === '1'
 
 /** Runs a command; the commands are independent, so they run concurrently. */
 function run(c: Command): Promise<{ stdout: string; stderr: string; status: number | null }> {
@@ -195,9 +164,10 @@ describe('console blocks: each command prints what the doc shows', () => {
 
   for (const c of COMMANDS) {
     const needsPython = c.argv.includes('python3')
+    const absentShared = c.argv.filter((word) => word.startsWith('../shared/') && !existsSync(join(ROOT, word)))
     const title = `${c.page}:${c.line} $ ${c.shown}`
-    const skip = needsPython && !hasPython
-    ;(skip ? it.skip : it.concurrent)(skip ? `${title} (skipped: python3 is not on PATH)` : title, async () => {
+    const why = needsPython && !hasPython ? 'python3 is not on PATH' : absentShared.length > 0 && !CI ? `${absentShared[0]} is absent` : undefined
+    ;(why !== undefined ? it.skip : it.concurrent)(why !== undefined ? `${title} (skipped: ${why})` : title, async () => {
       const result = await run(c)
       const shown = c.compare === 'stdout' ? result.stdout : c.compare === 'stderr' ? result.stderr : result.stdout + result.stderr
       expect(shown).toBe(c.expected)

@@ -14,7 +14,7 @@ import Include from '@deepseek-ai/cordis-plugin-include'
 import { CallId, createUserMessage } from '@deepseek-ai/dsh-llm'
 import SessionStore, { Session, SessionId } from '@deepseek-ai/dsh-session'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
-import ToolRuntime from '@deepseek-ai/dsh-tools'
+import ToolRuntime, * as tools from '@deepseek-ai/dsh-tools'
 import SessionProjectionRegistry from '@deepseek-ai/dsh-session-projection'
 import InvariantRegistry from '@deepseek-ai/dsh-invariants'
 import AgentLoop from '@deepseek-ai/dsh-agent-loop'
@@ -96,7 +96,10 @@ describe('the release entry: profile dsh-0.1.1-rc.2', () => {
 describe('the real Loader and Include, from a cordis.yml', () => {
   let root: string | undefined
   let booted: Context | undefined
+  /** What the Loader was asked to import, in order. */
+  let imported: string[] = []
   afterEach(async () => {
+    imported = []
     await booted?.fiber.dispose()
     booted = undefined
     if (root !== undefined) await rm(root, { recursive: true, force: true })
@@ -115,12 +118,13 @@ describe('the real Loader and Include, from a cordis.yml', () => {
     ctx.loader.builtins.include = Include
     const modules = new Map<string, unknown>([
       ['@deepseek-ai/dsh-system-prompt', SystemPrompt],
-      ['@deepseek-ai/dsh-tools', ToolRuntime],
+      ['@deepseek-ai/dsh-tools', tools],
       ['todo-write/dsh-0.1.1-rc.2', release],
     ])
     ctx.loader.internal = {
       version: 'v2',
       async import(specifier: string) {
+        imported.push(specifier)
         if (!modules.has(specifier)) throw new Error(`unexpected Loader import: ${specifier}`)
         return modules.get(specifier)
       },
@@ -148,6 +152,20 @@ describe('the real Loader and Include, from a cordis.yml', () => {
     },
     30_000,
   )
+
+  it("a schema refusal is thrown as the ToolArgsError of the module the host's Loader imports", async () => {
+    const ctx = await boot(['allowParallelInProgress: false'])
+    expect(imported).toEqual(['@deepseek-ai/dsh-system-prompt', '@deepseek-ai/dsh-tools', 'todo-write/dsh-0.1.1-rc.2'])
+    const result = await execute(ctx, { todos: [{ content: 'a', status: 'done' }] }, agentWith(Session.create(SessionId('yml-args'))))
+    expect(result).toMatchObject({
+      isError: true,
+      error: {
+        message: 'invalid arguments: "todos[0].status" must be one of ["pending","in_progress","completed"]',
+        info: { name: 'ToolArgsError', code: 'INVALID_ARGS' },
+      },
+    })
+    expect(imported.slice(3)).toEqual(['@deepseek-ai/dsh-tools'])
+  }, 30_000)
 
   it.each<[string, string[], string]>([
     ['omitted', [], '$.allowParallelInProgress missing required value'],
@@ -197,6 +215,19 @@ describe('the todos projection: the standing plan of each session', () => {
     expect(todos()).toBeNull()
     await execute(ctx, { todos: [{ content: 'plan', status: 'completed' }] }, agentWith(session))
     expect(todos()).toEqual([{ content: 'plan', status: 'completed' }])
+  })
+
+  it('the main entry registers none: no todos key, so a plan panel stays empty', async () => {
+    const ctx = new Context()
+    await ctx.plugin(SessionStore)
+    await ctx.plugin(SystemPrompt, { persona: '' })
+    await ctx.plugin(ToolRuntime)
+    await ctx.plugin(SessionProjectionRegistry)
+    await ctx.plugin(main, { profile: 'dsh-0.1.1-rc.2', allowParallelInProgress: true })
+    const session = ctx.sessions.create()
+    await execute(ctx, { todos: [{ content: 'plan', status: 'in_progress' }] }, agentWith(session))
+    expect(session.events.at(-1)?.type).toBe('todo/write')
+    expect('todos' in ctx.sessionProjections.snapshot(session).values).toBe(false)
   })
 
   it('goes with the plugin: no todos key once its fiber is disposed', async () => {
