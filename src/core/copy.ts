@@ -40,7 +40,7 @@ export function registryCopy(value: unknown): unknown {
   // A scalar is its own copy; a container's copy is filled in as the stack reaches it.
   const copyOf = (item: unknown): unknown => {
     if (item === null || typeof item === 'string' || typeof item === 'boolean') return item
-    if (typeof item === 'number' && Number.isFinite(item) && !Object.is(item, -0)) return item
+    if (Number.isFinite(item) && !Object.is(item, -0)) return item
     if (typeof item !== 'object') throw new NotLossless()
     if (copied.has(item)) return copied.get(item)
     if (open.has(item)) throw new NotLossless()

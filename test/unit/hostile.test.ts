@@ -122,6 +122,25 @@ describe('TW-JSON-2: a value is read once', () => {
     expect(run({ todos: [item], a: shared, b: shared }).outcome.text).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
   })
 
+  it('a shared value is read once: both places hold what its first read gave (TW-PROP-ONE-READ)', () => {
+    // An item whose content getter answers "a", then "b": shared by two places, it is one item read once, so a repeat.
+    let reads = 0
+    const item = {
+      get content() {
+        return ++reads === 1 ? 'a' : 'b'
+      },
+      status: 'pending',
+    }
+    expect(run({ todos: [item, item] }).outcome.text).toBe('Error: invalid todos: duplicate content "a"')
+    expect(reads).toBe(1)
+  })
+
+  it('a value shared at every level is copied in time linear in its distinct parts: x = [x, x] 60 deep', () => {
+    let x: unknown = []
+    for (let i = 0; i < 60; i++) x = [x, x]
+    expect(run({ todos: [], deep: x }).outcome.text).toBe('Updated todo list: 0 pending, 0 in progress, 0 completed.')
+  })
+
   it('a key named __proto__ is copied as a key: refused by name under unknownItemKeys reject, dropped otherwise', () => {
     const item = JSON.parse('{"content":"a","status":"pending","__proto__":{"x":1}}') as object
     expect(run({ todos: [item] }).outcome.text).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')

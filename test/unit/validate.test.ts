@@ -197,5 +197,7 @@ describe('TW-APPEND-1: what append returns', () => {
     // biome-ignore lint/suspicious/noThenProperty: a callable thenable is the case
     const thenable = Object.assign(() => 0, { then: (_: unknown, reject: (error: Error) => void) => reject(new Error('disk full')) })
     await expect(createTodoWriteTool().execute(args, returning(thenable))).rejects.toThrow('disk full')
+    // callTodoWrite answers synchronously: it cannot, and says so, for a callable thenable as for a promise.
+    expect(() => callTodoWrite(args, returning(thenable))).toThrow('callTodoWrite: the session appends asynchronously')
   })
 })
