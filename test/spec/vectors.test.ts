@@ -2,6 +2,7 @@
 // (ajv, draft 2020-12), equal to what spec/todo.md and the golden files define (a drift
 // fails here; `npm run vectors` rewrites them and bumps the suite's semver), and every
 // case passes against the library itself.
+import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
@@ -16,6 +17,7 @@ import { goldenCalls } from '../support/golden.js'
 import { buildVectors, committedVectors, nextVersion, vectorJson, VECTORS_DIR, writeVectors, type Vectors } from '../support/vectors.js'
 
 const update = process.env.UPDATE_VECTORS === '1'
+const hasPython = spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0
 if (update) {
   writeVectors(buildVectors(committedVectors()))
   console.log(`UPDATE_VECTORS=1: rewrote ${VECTORS_DIR}`)
@@ -73,6 +75,14 @@ describe('vector files (TW-KIT-VECTORS-1)', () => {
     expect(texts.some((t) => t.includes('"status":"pending","status":"completed"'))).toBe(true)
     expect(texts.some((t) => t.includes('"__proto__"'))).toBe(true)
     expect(texts.some((t) => t.includes('\\ud800'))).toBe(true)
+  })
+
+  it.skipIf(!hasPython)("every file loads with Python's json.load at its default recursion limit (deep arguments travel as raw text)", () => {
+    const files = ['suite.json', 'case-file.schema.json', 'suite.schema.json', ...committed.suite.files]
+    const script = 'import json, sys\nfor path in sys.argv[1:]:\n    with open(path, encoding="utf-8") as f:\n        json.load(f)\nprint(sys.getrecursionlimit())'
+    const run = spawnSync('python3', ['-c', script, ...files.map((name) => `${VECTORS_DIR}${name}`)], { encoding: 'utf8' })
+    expect(run.stderr).toBe('')
+    expect(run.stdout.trim()).toBe('1000')
   })
 
   it('the runtime loader reads the same cases', () => {

@@ -34,7 +34,28 @@ function bytesMatter(text: string): boolean {
   return special
 }
 
-const argsOf = (text: string): Pick<VectorCall, 'args' | 'argsText'> => (bytesMatter(text) ? { argsText: text } : { args: JSON.parse(text) })
+/** How deep a JSON text nests (brackets outside strings). */
+function nesting(text: string): number {
+  let depth = 0
+  let max = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (c === '"') {
+      for (i++; text[i] !== '"'; i++) if (text[i] === '\\') i++
+    } else if (c === '[' || c === '{') max = Math.max(max, ++depth)
+    else if (c === ']' || c === '}') depth--
+  }
+  return max
+}
+
+/** The deepest nesting a case file writes as a value. Deeper arguments travel as raw text: an
+ * indented value grows with the square of its depth, and a reader that recurses once per
+ * level (Python's `json.load` at its default limit of 1,000 frames) must read every file. */
+const MAX_VALUE_NESTING = 8
+
+/** A call's arguments: as a value where that is readable, as raw text where the bytes matter or the value nests deep. */
+const argsOf = (text: string): Pick<VectorCall, 'args' | 'argsText'> =>
+  bytesMatter(text) || nesting(text) > MAX_VALUE_NESTING ? { argsText: text } : { args: JSON.parse(text) }
 
 /** The rule heading each line of the spec sits under. */
 function headings(text: string): { line: number; id: string; title: string }[] {
@@ -141,22 +162,7 @@ const list = (...items: [string, string, Record<string, unknown>?][]): string =>
 const rawItem = (...entries: string[]): string => `{"todos":[{${entries.join(',')}}]}`
 const duplicated = (content: string): string => list([content, 'pending'], [content, 'completed'])
 
-/** How deep a JSON text nests (brackets outside strings). */
-function nesting(text: string): number {
-  let depth = 0
-  let max = 0
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (c === '"') {
-      for (i++; text[i] !== '"'; i++) if (text[i] === '\\') i++
-    } else if (c === '[' || c === '{') max = Math.max(max, ++depth)
-    else if (c === ']' || c === '}') depth--
-  }
-  return max
-}
 
-/** A trap's arguments: as a value where that is readable, as raw text where the bytes matter or the value nests deep (an indented value would grow with the square of its depth). */
-const trapArgs = (text: string): Pick<VectorCall, 'args' | 'argsText'> => (nesting(text) > 8 ? { argsText: text } : argsOf(text))
 
 /** The outcome of each call per the model, `current` carried along the case's one session (TW-REPLAY-1). */
 function modelCase(id: string, rules: string[], description: string, calls: TrapCall[]): VectorCase {
@@ -171,7 +177,7 @@ function modelCase(id: string, rules: string[], description: string, calls: Trap
       if (accepted) current = snapshot
       const count = (status: string) => snapshot!.filter((item) => item.status === status).length
       return {
-        ...trapArgs(text),
+        ...argsOf(text),
         agent,
         options: options as Record<string, unknown>,
         expect: accepted
