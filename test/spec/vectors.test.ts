@@ -11,6 +11,9 @@ import { callTodoWrite } from '../../src/core/call.js'
 import { MemorySession } from '../../src/core/event.js'
 import { currentTodos } from '../../src/log/plan.js'
 import type { TodoWriteOptions } from '../../src/core/options.js'
+import { isArgsRefused, type CallOutcome } from '../../src/kit/protocol.js'
+import { ArgsNotJson, Reference } from '../../src/kit/reference.js'
+import { modelIsJsonText } from '../support/model.js'
 import { callInput, loadSuite } from '../../src/kit/vectors.js'
 import { examples, SPEC_PATH } from '../support/spec.js'
 import { goldenCalls } from '../support/golden.js'
@@ -46,6 +49,9 @@ describe('vector files (TW-KIT-VECTORS-1)', () => {
       validateCaseFile(file({ ...call, expect: { ...call.expect, isError: false, text: 'Updated todo list: 0 pending, 0 in progress, 0 completed.' } })),
     ).toBe(false)
     expect(validateCaseFile(file({ ...call, extra: 1 }))).toBe(false)
+    expect(validateCaseFile(file({ ...call, argsText: '{', args: undefined, expect: { error: true } }))).toBe(true)
+    expect(validateCaseFile(file({ ...call, expect: { error: false } }))).toBe(false)
+    expect(validateCaseFile(file({ ...call, expect: { error: true, text: 'Error: x' } }))).toBe(false)
   })
 
   it('the suite names the sha256 of spec/todo.md as it is now', () => {
@@ -106,7 +112,7 @@ describe('suite semver', () => {
     expect(
       nextVersion(
         base,
-        withCases((cases) => (cases[0]!.calls[0]!.expect.text += '!')),
+        withCases((cases) => ((cases[0]!.calls[0]!.expect as CallOutcome).text += '!')),
       ),
     ).toBe(`${major + 1}.0.0`)
     expect(
@@ -136,7 +142,15 @@ describe('every vector against the library (TW-KIT-VECTORS-1)', () => {
     const session = new MemorySession()
     for (const call of c.calls) {
       const before = session.events.length
-      const result = callTodoWrite(JSON.parse(callInput(call).args), call.agent ? { agent: { session } } : {}, call.options as TodoWriteOptions)
+      const text = callInput(call).args
+      expect(modelIsJsonText(text), 'the model grammar and JSON.parse agree').toBe(!isArgsRefused(call.expect))
+      if (isArgsRefused(call.expect)) {
+        // TW-JSON-4: not a JSON text, so it never reaches the tool; the serve answers an error.
+        expect(() => JSON.parse(text)).toThrow(SyntaxError)
+        expect(() => new Reference().call('s', callInput(call))).toThrow(ArgsNotJson)
+        continue
+      }
+      const result = callTodoWrite(JSON.parse(text), call.agent ? { agent: { session } } : {}, call.options as TodoWriteOptions)
       expect(result.isError).toBe(call.expect.isError)
       expect(result.text).toBe(call.expect.text)
       expect(JSON.stringify(result.value ?? null)).toBe(JSON.stringify(call.expect.value))

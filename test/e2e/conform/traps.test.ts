@@ -2,6 +2,7 @@
 // a port that gets one member wrong fails a vector, whatever seed the fuzzer draws.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import type { CallOutcome } from '../../../src/kit/protocol.js'
 import type { VectorCase } from '../../../src/kit/vectors.js'
 import { callInput } from '../../../src/kit/vectors.js'
 import { NOT_TRIMMED, TRIM_SET } from '../../support/model.js'
@@ -35,7 +36,7 @@ describe('TW-KIT-TRAPS-1: vectors/traps.json', () => {
       const trimmed = TRIM_SET.includes(unit)
       const found = contents(c)
       if (!trimmed) for (const content of [`${char}ab`, `a${char}b`, `ab${char}`]) expect(found).toContain(content)
-      expect(c.calls.every((call) => call.expect.text.startsWith('Error: invalid todos: duplicate content '))).toBe(true)
+      expect(c.calls.every((call) => (call.expect as CallOutcome).text.startsWith('Error: invalid todos: duplicate content '))).toBe(true)
       expect(c.calls.some((call) => call.options.profile === 'dsh-0.1.1-rc.2')).toBe(true)
     },
   )
@@ -53,7 +54,7 @@ describe('TW-KIT-TRAPS-1: vectors/traps.json', () => {
 
   it.each(TRIM_SET.map((u) => [U(u)]))('trimming: %s is trimmed at both ends, in its own case', (u) => {
     const c = byId.get(`traps/trim/${u}`)!
-    expect(c.calls[0]!.expect.value).toMatchObject({ todos: [{ content: 'a' }, { content: 'b' }] })
+    expect((c.calls[0]!.expect as CallOutcome).value).toMatchObject({ todos: [{ content: 'a' }, { content: 'b' }] })
   })
 
   it.each([...new Set([0x85, 0x180e, 0x200b, 0x1c, 0x1d, 0x1e, 0x1f, ...NOT_TRIMMED])].map((u) => [U(u), u]))(
@@ -61,7 +62,7 @@ describe('TW-KIT-TRAPS-1: vectors/traps.json', () => {
     (u, unit) => {
       const c = byId.get(`traps/not-trimmed/${u}`)!
       const char = String.fromCharCode(unit)
-      expect(c.calls[0]!.expect.value).toMatchObject({ todos: [{ content: `${char}${char}a${char}` }, { content: `${char}b${char}${char}` }] })
+      expect((c.calls[0]!.expect as CallOutcome).value).toMatchObject({ todos: [{ content: `${char}${char}a${char}` }, { content: `${char}b${char}${char}` }] })
     },
   )
 
@@ -72,28 +73,28 @@ describe('TW-KIT-TRAPS-1: vectors/traps.json', () => {
     expect(
       all.every((c) => c.calls.some((call) => call.options.unknownItemKeys === 'reject') && c.calls.some((call) => call.options.profile === 'dsh-0.1.1-rc.2')),
     ).toBe(true)
-    expect(byId.get('traps/key-order/index-bounds')!.calls[0]!.expect.text).toBe(
+    expect((byId.get('traps/key-order/index-bounds')!.calls[0]!.expect as CallOutcome).text).toBe(
       'Error: invalid arguments: ' +
         ['4294967294', 'note', '4294967295', 'zeta'].map((k) => `"todos[0].${k}" is not a declared property (additionalProperties: false)`).join('; '),
     )
   })
 
   it("a repeated key's position, __proto__, -0 and overflow, 1,000 levels, raw keys", () => {
-    expect(byId.get('traps/repeated-key/position')!.calls[0]!.expect.text).toMatch(/"todos\[0\]\.x".*"todos\[0\]\.y"/)
+    expect((byId.get('traps/repeated-key/position')!.calls[0]!.expect as CallOutcome).text).toMatch(/"todos\[0\]\.x".*"todos\[0\]\.y"/)
     expect(cases.filter((c) => c.id.startsWith('traps/proto/')).length).toBeGreaterThanOrEqual(3)
     const refused = cases.filter((c) =>
       ['traps/numbers/minus-zero', 'traps/numbers/overflow', 'traps/numbers/underflow', 'traps/numbers/minus-zero-float'].includes(c.id),
     )
-    expect(refused.flatMap((c) => c.calls).every((call) => call.expect.text === 'Error: tool execution arguments must be losslessly JSON-serializable')).toBe(
+    expect(refused.flatMap((c) => c.calls).every((call) => (call.expect as CallOutcome).text === 'Error: tool execution arguments must be losslessly JSON-serializable')).toBe(
       true,
     )
     expect(texts(byId.get('traps/numbers/minus-zero')!).some((t) => t.includes(':-0}'))).toBe(true)
     expect(texts(byId.get('traps/numbers/overflow')!).some((t) => t.includes('1e400'))).toBe(true)
     const nesting = cases.filter((c) => c.id.startsWith('traps/nesting/')).flatMap(texts)
     expect(nesting.filter((t) => depth(t) === 1000).length).toBeGreaterThanOrEqual(8)
-    expect(byId.get('traps/raw-keys/line-feed')!.calls[0]!.expect.text).toContain('"todos[0].a\nb" is not a declared property')
-    expect(byId.get('traps/raw-keys/quote')!.calls[0]!.expect.text).toContain('"todos[0].say "hi"" is not a declared property')
-    expect(byId.get('traps/raw-keys/backslash')!.calls[0]!.expect.text).toContain('"todos[0].back\\slash" is not a declared property')
+    expect((byId.get('traps/raw-keys/line-feed')!.calls[0]!.expect as CallOutcome).text).toContain('"todos[0].a\nb" is not a declared property')
+    expect((byId.get('traps/raw-keys/quote')!.calls[0]!.expect as CallOutcome).text).toContain('"todos[0].say "hi"" is not a declared property')
+    expect((byId.get('traps/raw-keys/backslash')!.calls[0]!.expect as CallOutcome).text).toContain('"todos[0].back\\slash" is not a declared property')
   })
 
   it('every case is of the traps/ family, unique, and names the rules it illustrates', () => {
