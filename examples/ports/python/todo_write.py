@@ -161,6 +161,11 @@ def _int(text):
     # TRAP 8: json.loads reads "-0" as the int 0 and keeps a huge integer exact, but
     # JSON.parse gives -0 and Infinity (a double), which the registry's lossless copy
     # refuses (TW-JSON-2): keep them as the floats -0.0 and inf.
+    # An integer of more than 309 digits is beyond every double: Infinity, as JSON.parse reads it.
+    # Do not hand it to int(): Python refuses to convert more than 4,300 digits (a ValueError,
+    # which would call a valid JSON text "not JSON").
+    if len(text.lstrip("-")) > 309:
+        return float(text)
     value = int(text)
     if value == 0 and text.startswith("-"):
         return -0.0
