@@ -44,7 +44,7 @@ export interface FuzzResult {
 
 /** The text each generated call sends. */
 export const sequenceInputs = (s: Sequence): CallInput[] =>
-  s.calls.map((call) => ({ args: writeJsonNode(call.args, call.spaced), agent: call.agent, options: s.options }))
+  s.calls.map((call) => ({ args: writeJsonNode(call.args, call.layout), agent: call.agent, options: s.options }))
 
 export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResult> {
   const failures = new WeakMap<Sequence, CallFailure>()

@@ -85,7 +85,8 @@ describe('vector files (TW-KIT-VECTORS-1)', () => {
 
   it.skipIf(!hasPython)("every file loads with Python's json.load at its default recursion limit (deep arguments travel as raw text)", () => {
     const files = ['suite.json', 'case-file.schema.json', 'suite.schema.json', ...committed.suite.files]
-    const script = 'import json, sys\nfor path in sys.argv[1:]:\n    with open(path, encoding="utf-8") as f:\n        json.load(f)\nprint(sys.getrecursionlimit())'
+    const script =
+      'import json, sys\nfor path in sys.argv[1:]:\n    with open(path, encoding="utf-8") as f:\n        json.load(f)\nprint(sys.getrecursionlimit())'
     const run = spawnSync('python3', ['-c', script, ...files.map((name) => `${VECTORS_DIR}${name}`)], { encoding: 'utf8' })
     expect(run.stderr).toBe('')
     expect(run.stdout.trim()).toBe('1000')

@@ -177,8 +177,6 @@ const list = (...items: [string, string, Record<string, unknown>?][]): string =>
 const rawItem = (...entries: string[]): string => `{"todos":[{${entries.join(',')}}]}`
 const duplicated = (content: string): string => list([content, 'pending'], [content, 'completed'])
 
-
-
 /** The outcome of each call per the model, `current` carried along the case's one session (TW-REPLAY-1). */
 function modelCase(id: string, rules: string[], description: string, calls: TrapCall[]): VectorCase {
   let current: ModelItem[] | null = null
@@ -619,13 +617,21 @@ function escapeCases(): VectorCase[] {
       '\\u escapes with upper-case hex',
       [{ text: todos(item('"caf\\u00E9"')) }, { text: todos(item('"\\u00E9"'), item('"\\u00e9"')) }, { text: todos(item('"\\u4E2D\\u6587"')) }],
     ],
-    ['u-mixed-case', '\\u escapes mixing hex cases: \\uFeFf is U+FEFF, trimmed', [{ text: todos(item('"\\uFeFfa\\ufEFF"')) }, { text: todos(item('"\\uFEfF"')) }]],
+    [
+      'u-mixed-case',
+      '\\u escapes mixing hex cases: \\uFeFf is U+FEFF, trimmed',
+      [{ text: todos(item('"\\uFeFfa\\ufEFF"')) }, { text: todos(item('"\\uFEfF"')) }],
+    ],
     [
       'u-ascii',
       'ASCII letters written as \\u escapes: the same content as the raw letters',
       [{ text: todos(item('"\\u0061\\u0042"')) }, { text: todos(item('"aB"'), item('"\\u0061\\u0042"')) }],
     ],
-    ['solidus', '\\/ is "/"', [{ text: todos(item('"a\\/b"')) }, { text: todos(item('"a/b"'), item('"a\\/b"')) }, { text: todos(item('"\\/"'), item('"\\u002f"')) }]],
+    [
+      'solidus',
+      '\\/ is "/"',
+      [{ text: todos(item('"a\\/b"')) }, { text: todos(item('"a/b"'), item('"a\\/b"')) }, { text: todos(item('"\\/"'), item('"\\u002f"')) }],
+    ],
     [
       'short',
       'the short escapes \\" \\\\ \\b \\f \\n \\r \\t inside a content, and at its ends (trimmed)',
@@ -657,7 +663,11 @@ function escapeCases(): VectorCase[] {
         { text: todos(item('"a\\ud83d\\ude00"')) },
       ],
     ],
-    ['nul', '\\u0000 is a character like any other', [{ text: todos(item('"\\u0000a"'), item('"a\\u0000"')) }, { text: todos(item('"\\u0000"'), item('"\\u0000"')) }]],
+    [
+      'nul',
+      '\\u0000 is a character like any other',
+      [{ text: todos(item('"\\u0000a"'), item('"a\\u0000"')) }, { text: todos(item('"\\u0000"'), item('"\\u0000"')) }],
+    ],
     [
       'whitespace',
       'trim-set characters written as escapes are trimmed as the raw ones are',
@@ -750,7 +760,11 @@ function notJsonCases(): VectorCase[] {
     ['missing-value', 'a key without a value', ['{"todos":}', '{"todos":[],"n":}']],
     ['unquoted-key', 'a key without quotes', ['{todos:[]}', '{"todos":[{content:"a","status":"pending"}]}']],
     ['single-quoted-key', 'a key in single quotes', ["{'todos':[]}", '{"todos":[{\'content\':"a","status":"pending"}]}']],
-    ['single-quoted-string', 'a string in single quotes', ['{"todos":[{"content":\'a\',"status":"pending"}]}', '{"todos":[{"content":"a","status":\'pending\'}]}']],
+    [
+      'single-quoted-string',
+      'a string in single quotes',
+      ['{"todos":[{"content":\'a\',"status":"pending"}]}', '{"todos":[{"content":"a","status":\'pending\'}]}'],
+    ],
     ['two-values', 'a second value after the first', ['{"todos":[]} {}', '{"todos":[]}\n{"todos":[]}']],
     ['cut-short', 'cut short', ['{"todos":[{"content":"a","status":"pending"}]', '{"todos":[{"content":"a']],
     ['empty', 'no value at all', ['', ' \t\r\n']],

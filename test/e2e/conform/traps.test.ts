@@ -85,9 +85,11 @@ describe('TW-KIT-TRAPS-1: vectors/traps.json', () => {
     const refused = cases.filter((c) =>
       ['traps/numbers/minus-zero', 'traps/numbers/overflow', 'traps/numbers/underflow', 'traps/numbers/minus-zero-float'].includes(c.id),
     )
-    expect(refused.flatMap((c) => c.calls).every((call) => (call.expect as CallOutcome).text === 'Error: tool execution arguments must be losslessly JSON-serializable')).toBe(
-      true,
-    )
+    expect(
+      refused
+        .flatMap((c) => c.calls)
+        .every((call) => (call.expect as CallOutcome).text === 'Error: tool execution arguments must be losslessly JSON-serializable'),
+    ).toBe(true)
     expect(texts(byId.get('traps/numbers/minus-zero')!).some((t) => t.includes(':-0}'))).toBe(true)
     expect(texts(byId.get('traps/numbers/overflow')!).some((t) => t.includes('1e400'))).toBe(true)
     const nesting = cases.filter((c) => c.id.startsWith('traps/nesting/')).flatMap(texts)
