@@ -81,7 +81,7 @@ export async function readAll(stream: NodeJS.ReadableStream, what = 'stdin'): Pr
 }
 
 /** Where the first byte that is not UTF-8 is, named as hex. */
-function invalidUtf8(bytes: Buffer): string {
+export function invalidUtf8(bytes: Buffer): string {
   // The longest prefix that decodes: its length is where the bad byte starts (a bad byte is found by halving).
   let good = 0
   let bad = bytes.length

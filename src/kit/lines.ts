@@ -47,3 +47,39 @@ export class LineBuffer {
     return lines
   }
 }
+
+/** One request line as bytes, without its line feed; or, past the limit, only its length. */
+export type RequestLine = { kind: 'line'; bytes: Buffer } | { kind: 'too-long'; bytes: number }
+
+/**
+ * A port's stdin as request lines (TW-PROTO-FRAME-1): split on the byte 0x0A only, each line
+ * kept as bytes so that its UTF-8 can be checked before it is read. A line longer than
+ * `maxLine` bytes is not held: it is skipped to its line feed and reported by its length.
+ * Linear in what arrives, like LineBuffer.
+ */
+export async function* requestLines(input: AsyncIterable<Uint8Array | string>, maxLine: number): AsyncGenerator<RequestLine> {
+  let pieces: Buffer[] = []
+  let length = 0
+  const take = (bytes: Buffer) => {
+    length += bytes.length
+    if (length > maxLine) pieces = []
+    else if (bytes.length > 0) pieces.push(Buffer.from(bytes)) // a copy: the stream may reuse its buffer
+  }
+  const finish = (): RequestLine => {
+    const line: RequestLine = length > maxLine ? { kind: 'too-long', bytes: length } : { kind: 'line', bytes: Buffer.concat(pieces, length) }
+    pieces = []
+    length = 0
+    return line
+  }
+  for await (const chunk of input) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+    let start = 0
+    for (let lf = bytes.indexOf(0x0a, start); lf !== -1; lf = bytes.indexOf(0x0a, start)) {
+      take(bytes.subarray(start, lf))
+      yield finish()
+      start = lf + 1
+    }
+    if (start < bytes.length) take(bytes.subarray(start))
+  }
+  if (length > 0) yield finish()
+}

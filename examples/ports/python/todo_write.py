@@ -389,6 +389,9 @@ def call(sessions, request):
         args = parse_args(text)
     except ValueError as error:
         raise RequestError('"args" is not a JSON text: %s' % error)
+    except RecursionError:
+        # TW-JSON-3: past 1,000 levels a port may refuse, with an error response, never a crash.
+        raise RequestError('"args" nest deeper than this port reads (it reads at least 1,000 levels)')
     log = sessions.setdefault(name, [])
     before = len(log)
     try:
@@ -405,6 +408,17 @@ def call(sessions, request):
     return {"isError": value is None, "text": text, "value": value, "event": event, "current": log[-1] if log else None}
 
 
+def request_id(request):
+    """The request's id, or None when it has no readable one (TW-PROTO-FRAME-1): a number read as
+    JSON.parse reads it, so 7.0 and 70e-1 are the id 7; a whole number from 0 to 2**53 - 1."""
+    rid = request.get("id") if isinstance(request, dict) else None
+    if type(rid) is float and rid.is_integer():  # TRAP 7: json.loads reads 7.0 as a float
+        rid = int(rid)
+    if type(rid) is not int or not 0 <= rid <= 2**53 - 1:  # not bool: True is an int in Python
+        return None
+    return rid
+
+
 def answer(state, line):
     try:
         request = json.loads(line, parse_constant=_no_constant)
@@ -412,9 +426,9 @@ def answer(state, line):
         if BUG == "exit-on-bad-request":
             raise
         return {"id": None, "error": "the request is not JSON: %s" % error}, False
-    rid = request.get("id") if isinstance(request, dict) and type(request.get("id")) is int else None
+    rid = request_id(request)
     try:
-        if not isinstance(request, dict) or type(rid) is not int or rid < 0:
+        if rid is None:
             raise RequestError('a request is an object with an integer "id"')
         cmd = request.get("cmd")
         if cmd == "start":
