@@ -83,7 +83,10 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
     ['bool-is-int', 'protocol/error/option-parallel-one', 'answered with a call outcome, not an error response'],
     ['lenient-json', 'protocol/error/call-args-nan', 'answered with a call outcome, not an error response'],
     ['exit-on-bad-request', 'protocol/error/not-json', 'exited with status 1'],
-  ])('TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1: the Python port with %s fails %s', async (bug, id, problem) => {
+    ['crlf-refused', 'protocol/framing/crlf', 'the port answered with id null where'],
+    ['utf8-replace', 'protocol/error/not-utf8/byte-ff', 'where null was expected'],
+    ['deep-crash', 'protocol/depth/arrays-10000', 'the deep call: the port exited with status 1'],
+  ])('TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1, TW-PROTO-FRAME-1, TW-JSON-3: the Python port with %s fails %s', async (bug, id, problem) => {
     const run = await conform(['--runs', '0', '--run', 'protocol/*', '--', 'python3', PYTHON_PORT], python(bug))
     expect(run.status).toBe(1)
     expect(run.stdout).toContain(`FAIL ${id}: `)
