@@ -4,9 +4,9 @@
 // Whatever a request holds, it gets an answer and serve goes on (TW-PROTO-ERROR-1): a
 // request line that is not UTF-8 or too long to read, or a response too long to write, is
 // answered with an error.
-import { requestLines } from '../kit/lines.js'
+import { requestTexts } from '../kit/lines.js'
 import { ProtocolServer } from '../kit/reference.js'
-import { invalidUtf8, output, parseFlags } from './io.js'
+import { output, parseFlags } from './io.js'
 
 export const SERVE_HELP = `todo-write serve
 
@@ -16,18 +16,6 @@ Exits 0 after "stop" or at the end of stdin.`
 
 /** The longest request line read; a longer one is answered with an error, unread. */
 export const MAX_REQUEST_BYTES = 256 * 1024 * 1024
-
-// A byte-order mark is kept, so that a line starting with one is not JSON (TW-PROTO-FRAME-1).
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
-
-/** A request line's text, or the error response of a line that cannot be read: not UTF-8 (TW-PROTO-FRAME-1). */
-function requestText(bytes: Buffer): string | Record<string, unknown> {
-  try {
-    return strictUtf8.decode(bytes)
-  } catch {
-    return { id: null, error: `the request line is not UTF-8: ${invalidUtf8(bytes)}` }
-  }
-}
 
 /**
  * A response as the pieces of its line. An accepted call's list appears three times (in
@@ -49,22 +37,12 @@ export async function runServe(argv: string[], stdin: NodeJS.ReadableStream, std
   parseFlags({ args: argv, options: {}, strict: true })
   const server = new ProtocolServer()
   const out = output(stdout)
-  for await (const line of requestLines(stdin as AsyncIterable<Uint8Array | string>, MAX_REQUEST_BYTES)) {
-    if (line.kind === 'too-long') {
-      await out.write(
-        JSON.stringify({
-          id: null,
-          error: `the request line is ${line.bytes.toLocaleString('en-US')} bytes, longer than ${MAX_REQUEST_BYTES / (1024 * 1024)} MiB: not read`,
-        }) + '\n',
-      )
+  for await (const line of requestTexts(stdin as AsyncIterable<Uint8Array | string>, MAX_REQUEST_BYTES)) {
+    if (line.kind === 'unreadable') {
+      await out.write(JSON.stringify(line.response) + '\n')
       continue
     }
-    const text = requestText(line.bytes)
-    if (typeof text !== 'string') {
-      await out.write(JSON.stringify(text) + '\n')
-      continue
-    }
-    const { response, next } = server.handle(text)
+    const { response, next } = server.handle(line.text)
     let pieces: string[]
     try {
       pieces = responsePieces(response)

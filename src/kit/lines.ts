@@ -83,3 +83,50 @@ export async function* requestLines(input: AsyncIterable<Uint8Array | string>, m
   }
   if (length > 0) yield finish()
 }
+
+/** Where the first byte that is not UTF-8 is, named as hex. */
+export function invalidUtf8(bytes: Buffer): string {
+  // The longest prefix that decodes: its length is where the bad byte starts (a bad byte is found by halving).
+  let good = 0
+  let bad = bytes.length
+  while (bad - good > 1) {
+    const mid = (good + bad) >> 1
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true })
+      good = mid
+    } catch {
+      bad = mid
+    }
+  }
+  return `byte 0x${bytes[good]!.toString(16).padStart(2, '0')} at offset ${good}`
+}
+
+// A byte-order mark is kept, so that a line starting with one is not JSON (TW-PROTO-FRAME-1).
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+/** A request line read: its text, or the error response of a line that cannot be read. */
+export type RequestText = { kind: 'text'; text: string } | { kind: 'unreadable'; response: { id: null; error: string } }
+
+/**
+ * A port's stdin as request texts (TW-PROTO-FRAME-1): lines split on LF only, each decoded as
+ * UTF-8; a line that is not UTF-8, or longer than `maxLine` bytes, is unreadable, answered
+ * with an error response whose id is null. A CR before the LF stays in the text, where
+ * JSON.parse reads it as whitespace.
+ */
+export async function* requestTexts(input: AsyncIterable<Uint8Array | string>, maxLine: number): AsyncGenerator<RequestText> {
+  for await (const line of requestLines(input, maxLine)) {
+    if (line.kind === 'too-long') {
+      const error = `the request line is ${line.bytes.toLocaleString('en-US')} bytes, longer than ${maxLine / (1024 * 1024)} MiB: not read`
+      yield { kind: 'unreadable', response: { id: null, error } }
+      continue
+    }
+    let text: string
+    try {
+      text = strictUtf8.decode(line.bytes)
+    } catch {
+      yield { kind: 'unreadable', response: { id: null, error: `the request line is not UTF-8: ${invalidUtf8(line.bytes)}` } }
+      continue
+    }
+    yield { kind: 'text', text }
+  }
+}
