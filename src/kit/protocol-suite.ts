@@ -144,6 +144,7 @@ const NOT_UTF8: [name: string, description: string, bytes: number[]][] = [
 /** Requests TW-PROTO-ERROR-1 and TW-PROTO-OPTIONS-1 say are answered with an error. */
 const MALFORMED: { name: string; description: string; rules: string[]; line: (id: number) => string | Buffer; answersWith: 'id' | null }[] = [
   { name: 'not-json', description: 'a line that is not JSON', rules: ['TW-PROTO-ERROR-1'], line: () => 'not json', answersWith: null },
+  { name: 'empty-line', description: 'an empty line (no JSON text at all)', rules: ['TW-PROTO-ERROR-1'], line: () => '', answersWith: null },
   { name: 'not-object', description: 'a JSON line that is not an object', rules: ['TW-PROTO-ERROR-1'], line: (id) => `[${id},"stop"]`, answersWith: null },
   { name: 'no-id', description: 'a request without an id', rules: ['TW-PROTO-ERROR-1'], line: () => '{"cmd":"end","session":"x"}', answersWith: null },
   {

@@ -695,6 +695,11 @@ function numberFormCases(): VectorCase[] {
     ['-0.0E+0', 'minus zero as a fraction with an exponent: -0, refused (TW-JSON-2)'],
     ['1.0000000000000000000001', 'more digits than a double holds'],
     ['0.0000001', 'a small fraction written out'],
+    ['-2.4703282292062327e-324', 'just below half the smallest double: rounds to -0, refused (TW-JSON-2)'],
+    ['-2.4703282292062328e-324', 'just above half the smallest double: rounds to -5e-324, kept'],
+    ['1e99999999999999999999', 'an exponent beyond every integer type: Infinity, refused (TW-JSON-2)'],
+    ['-1e-99999999999999999999', 'a negative exponent beyond every integer type: -0, refused (TW-JSON-2)'],
+    ['0e99999999999999999999', 'zero with an exponent beyond every integer type: 0, kept'],
   ]
   const cases = forms.map(([form, description]) =>
     modelCase(`traps/number-forms/${form}`, ['TW-JSON-4', 'TW-JSON-2'], `A legal number form, wherever it stands: ${form}, ${description}`, numberAt(form)),
