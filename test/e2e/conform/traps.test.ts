@@ -134,7 +134,7 @@ describe('TW-KIT-TRAPS-1, TW-JSON-4: the argument text in every legal and illega
 
   it('escapes: \\u in both hex cases, \\/, the short escapes, escaped keys and statuses, surrogate pairs', () => {
     const all = family('traps/escapes/').flatMap(texts).join('\n')
-    for (const escape of [
+    for (const written of [
       '\\u00e9',
       '\\u00E9',
       '\\/',
@@ -152,7 +152,7 @@ describe('TW-KIT-TRAPS-1, TW-JSON-4: the argument text in every legal and illega
       '\\uD83D\\uDE00',
       '\\u0000',
     ])
-      expect(all, escape).toContain(escape)
+      expect(all, written).toContain(written)
     expect((byId.get('traps/escapes/keys')!.calls[1]!.expect as CallOutcome).text).toContain('"todos[0].1" is not a declared property')
   })
 
