@@ -18,7 +18,7 @@ import traceback
 import unicodedata
 
 PROTOCOL = 1
-IMPLEMENTATION = {"name": "todo-write-python", "language": "python", "version": "1.1.0"}
+IMPLEMENTATION = {"name": "todo-write-python", "language": "python", "version": "1.2.0"}
 
 # Each bug a port written in some language, with that language's defaults, plausibly has.
 BUGS = {
@@ -167,7 +167,7 @@ def _int(text):
     # TRAP 8: json.loads reads "-0" as the int 0 and keeps a huge integer exact, but
     # JSON.parse gives -0 and Infinity (a double), which the registry's lossless copy
     # refuses (TW-JSON-2): keep them as the floats -0.0 and inf.
-    # An integer of more than 309 digits is beyond every double: Infinity, as JSON.parse reads it.
+    # TRAP 10: an integer of more than 309 digits is beyond every double: Infinity, as JSON.parse reads it.
     # Do not hand it to int(): Python refuses to convert more than 4,300 digits (a ValueError,
     # which would call a valid JSON text "not JSON").
     if len(text.lstrip("-")) > 309:
