@@ -5,8 +5,8 @@ export const CONFORM_HELP = `todo-write conform [options] [-- <command> [args…
 
 Starts <command> as a port speaking the protocol of spec/protocol.md, runs every vector
 of the suite (the spec's examples, the golden calls, every trap class), the protocol suite
-(malformed requests, options, sessions, end, stop), then generated call sequences through
-the port and the reference, and compares every answer. Without a command: the reference's
+(malformed requests, options, framing, depth, sessions, end, stop), then generated call
+sequences through the port and the reference, and compares every answer. Without a command: the reference's
 own \`todo-write serve\`, and the Python example port when python3 is on PATH. Exit 0 when
 every case passes, 1 otherwise, 2 for a usage error.
   --seed N                   fast-check seed (default: a random one, printed)

@@ -3,6 +3,7 @@ import { fstatSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { parseOptions, type TodoWriteOptions } from '../core/options.js'
 import { terminalSafe } from '../log/render.js'
+import { invalidUtf8 } from '../kit/lines.js'
 
 /** A problem with how the command was invoked or fed: stderr, nothing on stdout, exit 2. */
 export class UsageError extends Error {
@@ -78,23 +79,6 @@ export async function readAll(stream: NodeJS.ReadableStream, what = 'stdin'): Pr
   } catch {
     throw new UsageError(`${what} is not UTF-8: ${invalidUtf8(bytes)}`)
   }
-}
-
-/** Where the first byte that is not UTF-8 is, named as hex. */
-function invalidUtf8(bytes: Buffer): string {
-  // The longest prefix that decodes: its length is where the bad byte starts (a bad byte is found by halving).
-  let good = 0
-  let bad = bytes.length
-  while (bad - good > 1) {
-    const mid = (good + bad) >> 1
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true })
-      good = mid
-    } catch {
-      bad = mid
-    }
-  }
-  return `byte 0x${bytes[good]!.toString(16).padStart(2, '0')} at offset ${good}`
 }
 
 /** Parse a JSON text, turning a syntax error into a usage error that names the problem. */

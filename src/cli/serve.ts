@@ -1,9 +1,10 @@
 // `todo-write serve`: the reference speaking the conformance protocol (spec/protocol.md)
 // on stdin/stdout, one JSON response line per request line; stdout carries nothing else.
-// Requests are split on LF only (TW-PROTO-FRAME-1). Whatever a request holds, it gets an
-// answer and serve goes on (TW-PROTO-ERROR-1): a request line too long to read, or a
-// response too long to write, is answered with an error.
-import { splitLines } from '../log/lines.js'
+// Requests are split on LF only, and a CR before the LF is JSON whitespace (TW-PROTO-FRAME-1).
+// Whatever a request holds, it gets an answer and serve goes on (TW-PROTO-ERROR-1): a
+// request line that is not UTF-8 or too long to read, or a response too long to write, is
+// answered with an error.
+import { requestTexts } from '../kit/lines.js'
 import { ProtocolServer } from '../kit/reference.js'
 import { output, parseFlags } from './io.js'
 
@@ -36,14 +37,9 @@ export async function runServe(argv: string[], stdin: NodeJS.ReadableStream, std
   parseFlags({ args: argv, options: {}, strict: true })
   const server = new ProtocolServer()
   const out = output(stdout)
-  for await (const line of splitLines(stdin as AsyncIterable<Uint8Array | string>, MAX_REQUEST_BYTES)) {
-    if (line.kind === 'too-long') {
-      await out.write(
-        JSON.stringify({
-          id: null,
-          error: `the request line is ${line.bytes.toLocaleString('en-US')} bytes, longer than ${MAX_REQUEST_BYTES / (1024 * 1024)} MiB: not read`,
-        }) + '\n',
-      )
+  for await (const line of requestTexts(stdin as AsyncIterable<Uint8Array | string>, MAX_REQUEST_BYTES)) {
+    if (line.kind === 'unreadable') {
+      await out.write(JSON.stringify(line.response) + '\n')
       continue
     }
     const { response, next } = server.handle(line.text)

@@ -1,7 +1,7 @@
 // What the kit compares (TW-KIT-COMPARE-1): `isError`, `text` code unit for code unit, and
 // `value`, `event`, `current` as `JSON.stringify` writes them after parsing the port's
 // line, so key order and every character count, but the port's own JSON escaping does not.
-import { shown, type CallInput, type CallOutcome } from './protocol.js'
+import { isArgsRefused, shown, type CallInput, type CallOutcome, type Expected } from './protocol.js'
 
 const FIELDS = ['isError', 'text', 'value', 'event', 'current'] as const
 export type Field = (typeof FIELDS)[number]
@@ -13,8 +13,11 @@ const canonical = (outcome: CallOutcome, field: Field): string => JSON.stringify
 export const differingFields = (expected: CallOutcome, actual: CallOutcome): Field[] =>
   FIELDS.filter((field) => canonical(expected, field) !== canonical(actual, field))
 
-/** An outcome as one canonical JSON line (the order of FIELDS), every non-printable escaped. */
-export const outcomeLine = (outcome: CallOutcome): string => shown(Object.fromEntries(FIELDS.map((field) => [field, outcome[field] ?? null])))
+/** An outcome as one canonical JSON line (the order of FIELDS), every non-printable escaped; an expected error response as such. */
+export const outcomeLine = (outcome: Expected): string =>
+  isArgsRefused(outcome)
+    ? 'an error response: the arguments are not a JSON text (TW-JSON-4)'
+    : shown(Object.fromEntries(FIELDS.map((field) => [field, outcome[field] ?? null])))
 
 /** How a failure shows the arguments it sent (TW-KIT-OUTPUT-1); printed once per port, before the first. */
 export const ARGS_NOTATION =
@@ -33,7 +36,7 @@ export interface CallFailure {
   /** Zero-based index of the call in its case or sequence. */
   call: number
   input: CallInput
-  expected: CallOutcome
+  expected: Expected
   actual?: CallOutcome
   differs?: Field[]
   /** The port's fault or error response when there is no outcome to compare. */
@@ -50,7 +53,7 @@ export function describeFailure(failure: CallFailure, calls: number): string[] {
   lines.push(`  expected: ${outcomeLine(failure.expected)}`)
   if (failure.actual) {
     lines.push(`  actual:   ${outcomeLine(failure.actual)}`)
-    lines.push(`  differs:  ${failure.differs!.join(', ')}`)
+    if (failure.differs) lines.push(`  differs:  ${failure.differs.join(', ')}`)
   }
   if (failure.problem) lines.push(`  problem:  the port ${failure.problem}`)
   if (failure.stderrTail) lines.push('  stderr (tail):', ...failure.stderrTail.split('\n').map((line) => `    | ${line}`))

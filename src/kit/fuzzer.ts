@@ -44,7 +44,7 @@ export interface FuzzResult {
 
 /** The text each generated call sends. */
 export const sequenceInputs = (s: Sequence): CallInput[] =>
-  s.calls.map((call) => ({ args: writeJsonNode(call.args, call.spaced), agent: call.agent, options: s.options }))
+  s.calls.map((call) => ({ args: writeJsonNode(call.args, call.layout), agent: call.agent, options: s.options }))
 
 export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResult> {
   const failures = new WeakMap<Sequence, CallFailure>()
@@ -58,7 +58,7 @@ export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResu
     return runCalls(
       port,
       name,
-      sequenceInputs(s).map((input) => ({ input, expected: reference.call(name, input) })),
+      sequenceInputs(s).map((input) => ({ input, expected: reference.expected(name, input) })),
     )
   }
   const property = fc.asyncProperty(sequenceFor(settings.profiles), async (s) => {
@@ -97,8 +97,7 @@ export function regressionCase(result: FuzzResult, id: string, against: string):
   const found = result.counterexample!
   const reference = new Reference()
   const calls: VectorCall[] = found.calls.map((input) => {
-    const expected = reference.call(id, input)
-    return { argsText: input.args, agent: input.agent, options: input.options, expect: expected }
+    return { argsText: input.args, agent: input.agent, options: input.options, expect: reference.expected(id, input) }
   })
   return {
     description: `Found by todo-write conform --seed ${result.seed} against ${against}: the smallest disagreement after ${found.shrinks} shrinks. Expected outputs are the reference's.`,

@@ -1,7 +1,9 @@
 // The fuzzer's inputs (TW-KIT-FUZZ-1): call sequences whose arguments are JSON TEXTS built
 // from a small syntax tree, so a text can repeat a key, name `__proto__`, escape any
 // character or not, and put integer-like keys anywhere — what a port's JSON parser and
-// key order must get right. Contents stress trimming, quoting and duplicates.
+// key order must get right. Contents stress trimming, quoting and duplicates. The text's
+// own form is drawn too (TW-JSON-4): whitespace between tokens, escapes, number spellings,
+// and now and then a text that is not JSON at all.
 import fc from 'fast-check'
 import { PROFILE_NAMES, type ProfileName } from '../core/options.js'
 
@@ -14,17 +16,47 @@ export type JsonNode =
   /** `depth` nested arrays or objects (`{"a":…}`) around `leaf` (a JSON text). */
   | { kind: 'deep'; depth: number; shape: 'array' | 'object'; leaf: string }
 
-/** A string and how it is written: `ascii` escapes every non-ASCII code unit as `\uXXXX`. */
+/** A string and how it is written (STRING_FORMS). */
 export interface JsonString {
   kind: 'string'
   value: string
-  ascii: boolean
+  form: StringForm
 }
+
+/**
+ * How a string is written. JSON: `raw` (as JSON.stringify writes it), `ascii` and
+ * `ascii-upper` (every non-ASCII code unit as `\uxxxx` / `\uXXXX`), `every` and `every-upper`
+ * (every code unit escaped), `solidus` (`/` as `\/`). Not JSON (TW-JSON-4): `single` (single
+ * quotes), `unquoted` (no quotes at all), `raw-controls` (U+0000–U+001F written raw), and
+ * `bad-escape` (an escape JSON does not have, at the end).
+ */
+export const STRING_FORMS = {
+  json: ['raw', 'ascii', 'ascii-upper', 'every', 'every-upper', 'solidus'],
+  notJson: ['single', 'unquoted', 'raw-controls', 'bad-escape'],
+} as const
+export type StringForm = (typeof STRING_FORMS)[keyof typeof STRING_FORMS][number]
+
+/** Escapes JSON does not have (TW-JSON-4), for the `bad-escape` form. */
+export const BAD_ESCAPES = [
+  '\\x41',
+  '\\U0041',
+  '\\u{41}',
+  "\\'",
+  '\\a',
+  '\\v',
+  '\\0',
+  '\\ ',
+  '\\u12',
+  '\\u+041',
+  '\\u0_41',
+  '\\u00\u0664\u0661',
+  '\\u\uff10\uff10\uff14\uff11',
+] as const
 
 export interface GeneratedCall {
   args: JsonNode
-  /** Write the text with a space after `:` and `,`. */
-  spaced: boolean
+  /** The whitespace between the text's tokens. */
+  layout: Layout
   agent: boolean
 }
 
@@ -33,36 +65,89 @@ export interface Sequence {
   calls: GeneratedCall[]
 }
 
-const quote = ({ value, ascii }: JsonString): string => {
-  const text = JSON.stringify(value) // lone surrogates come out escaped
-  return ascii ? text.replace(/[\u0080-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')) : text
+const escapeUnit = (c: string, upper: boolean): string => {
+  const hex = c.charCodeAt(0).toString(16).padStart(4, '0')
+  return '\\u' + (upper ? hex.toUpperCase() : hex)
 }
 
-/** The JSON text of a syntax tree. */
-export function writeJsonNode(node: JsonNode, spaced = false): string {
-  const [colon, comma] = spaced ? [': ', ', '] : [':', ',']
-  switch (node.kind) {
-    case 'object':
-      return `{${node.entries.map(([key, value]) => quote(key) + colon + writeJsonNode(value, spaced)).join(comma)}}`
-    case 'array':
-      return `[${node.items.map((item) => writeJsonNode(item, spaced)).join(comma)}]`
-    case 'string':
-      return quote(node)
-    case 'literal':
-      return node.text
-    case 'deep':
-      return node.shape === 'array'
-        ? '['.repeat(node.depth) + node.leaf + ']'.repeat(node.depth)
-        : '{"a":'.repeat(node.depth) + node.leaf + '}'.repeat(node.depth)
+const quote = ({ value, form }: JsonString): string => {
+  const text = JSON.stringify(value) // lone surrogates come out escaped
+  switch (form) {
+    case 'raw':
+      return text
+    case 'ascii':
+    case 'ascii-upper':
+      return text.replace(/[\u0080-\uffff]/g, (c) => escapeUnit(c, form === 'ascii-upper'))
+    case 'every':
+    case 'every-upper':
+      return `"${Array.from({ length: value.length }, (_, i) => escapeUnit(value[i]!, form === 'every-upper')).join('')}"`
+    case 'solidus':
+      return text.replaceAll('/', '\\/')
+    case 'single':
+      return `'${text.slice(1, -1)}'`
+    case 'unquoted':
+      return text.slice(1, -1)
+    case 'raw-controls':
+      return text.replace(/\\(?:u00[01][0-9a-f]|[bfnrt])/g, (written) => JSON.parse(`"${written}"`) as string)
+    case 'bad-escape':
+      return text.slice(0, -1) + BAD_ESCAPES[value.length % BAD_ESCAPES.length] + '"'
   }
 }
 
-const str = (value: fc.Arbitrary<string>): fc.Arbitrary<JsonString> => fc.record({ kind: fc.constant('string' as const), value, ascii: fc.boolean() })
+/**
+ * Whitespace between a text's tokens: `pieces`, one per boundary in turn (before and after
+ * every bracket, colon and comma, and around the text); none is compact text, what shrinking
+ * aims at. A piece may be one that is not JSON whitespace (TW-JSON-4), or a stray comma.
+ */
+export interface Layout {
+  pieces: string[]
+}
+
+export const COMPACT: Layout = { pieces: [] }
+
+/** The JSON text of a syntax tree, laid out. */
+export function writeJsonNode(node: JsonNode, layout: Layout = COMPACT): string {
+  let boundary = 0
+  const gap = (): string => (layout.pieces.length === 0 ? '' : layout.pieces[boundary++ % layout.pieces.length]!)
+  const write = (n: JsonNode): string => {
+    switch (n.kind) {
+      case 'object': {
+        const open = '{' + gap()
+        const members = n.entries
+          .map(([key, value]) => quote(key) + gap() + ':' + gap() + write(value))
+          .map((member, i) => (i === 0 ? member : gap() + ',' + gap() + member))
+        return open + members.join('') + gap() + '}'
+      }
+      case 'array': {
+        const open = '[' + gap()
+        const items = n.items.map((item, i) => (i === 0 ? write(item) : gap() + ',' + gap() + write(item)))
+        return open + items.join('') + gap() + ']'
+      }
+      case 'string':
+        return quote(n)
+      case 'literal':
+        return n.text
+      case 'deep':
+        return n.shape === 'array' ? '['.repeat(n.depth) + n.leaf + ']'.repeat(n.depth) : '{"a":'.repeat(n.depth) + n.leaf + '}'.repeat(n.depth)
+    }
+  }
+  const body = write(node)
+  return layout.pieces.length === 0 ? body : gap() + body + gap()
+}
+
+/** How a string is written: mostly as JSON.stringify writes it, often escaped, rarely not as JSON; shrinks toward `raw`. */
+export const stringForm: fc.Arbitrary<StringForm> = fc.oneof(
+  { withCrossShrink: true },
+  { weight: 160, arbitrary: fc.constant('raw' as const) },
+  { weight: 40, arbitrary: fc.constantFrom(...STRING_FORMS.json.slice(1)) },
+  { weight: 1, arbitrary: fc.constantFrom(...STRING_FORMS.notJson) },
+)
+const str = (value: fc.Arbitrary<string>): fc.Arbitrary<JsonString> => fc.record({ kind: fc.constant('string' as const), value, form: stringForm })
 const key = (...names: string[]) => str(fc.constantFrom(...names))
 const object = (entries: fc.Arbitrary<[JsonString, JsonNode][]>): fc.Arbitrary<JsonNode> => entries.map((e) => ({ kind: 'object' as const, entries: e }))
 const array = (items: fc.Arbitrary<JsonNode[]>): fc.Arbitrary<JsonNode> => items.map((i) => ({ kind: 'array' as const, items: i }))
 const entry = (name: fc.Arbitrary<JsonString>, value: fc.Arbitrary<JsonNode>) => fc.tuple(name, value)
-const plainString = (value: string): JsonString => ({ kind: 'string', value, ascii: false })
+const plainString = (value: string, form: StringForm = 'raw'): JsonString => ({ kind: 'string', value, form })
 
 /** The trim set of TW-TRIM-1 (ECMAScript WhiteSpace and LineTerminator), every code point. */
 export const TRIM_SET: readonly number[] = [
@@ -156,14 +241,20 @@ export const TRAP_NUMBERS = {
     '179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792',
   ],
   kept: ['1e-400', '1e308', '-1', '0e5', '123456789012345678901234567890', '4294967295'],
+  /** Legal spellings a port's number reader must take (TW-JSON-4). */
+  forms: ['1E5', '1e+5', '1E+2', '1e-7', '0.5', '2.50', '-1.5E-3', '1e0001', '10.0e0', '-0e-0', '1' + '0'.repeat(400)],
+  /** Not JSON (TW-JSON-4): what lenient number readers and other languages' literals take. */
+  notJson: ['01', '-01', '1.', '1.e5', '.5', '-.5', '+1', '0x10', '1e', '1e+', '1_000', 'NaN', 'Infinity', '-Infinity', 'True', 'undefined', '\u0661'],
 } as const
 
 const literal: fc.Arbitrary<JsonNode> = fc
   .oneof(
     { withCrossShrink: true },
-    { weight: 40, arbitrary: oneOf(TRAP_NUMBERS.plain) },
-    { weight: 1, arbitrary: oneOf(TRAP_NUMBERS.refused) },
-    { weight: 2, arbitrary: oneOf(TRAP_NUMBERS.kept) },
+    { weight: 80, arbitrary: oneOf(TRAP_NUMBERS.plain) },
+    { weight: 2, arbitrary: oneOf(TRAP_NUMBERS.refused) },
+    { weight: 4, arbitrary: oneOf(TRAP_NUMBERS.kept) },
+    { weight: 4, arbitrary: oneOf(TRAP_NUMBERS.forms) },
+    { weight: 1, arbitrary: oneOf(TRAP_NUMBERS.notJson) },
   )
   .map((text) => ({ kind: 'literal' as const, text }))
 
@@ -231,7 +322,7 @@ const extraKey: fc.Arbitrary<JsonString> = str(
 type ContentSpec =
   | { kind: 'fresh'; value: JsonString }
   | { kind: 'node'; value: JsonNode }
-  | { kind: 'copy'; of: number; before: string; after: string; ascii: boolean; variant: Variant }
+  | { kind: 'copy'; of: number; before: string; after: string; form: StringForm; variant: Variant }
 /** How a copy differs from its original besides padding: not at all (a duplicate), or by a normalization or a case mapping (a near miss). */
 type Variant = 'same' | 'canonical' | 'NFKC' | 'upper' | 'lower'
 const VARIANT: Record<Variant, (text: string) => string> = {
@@ -255,7 +346,7 @@ const contentSpec: fc.Arbitrary<ContentSpec> = fc.oneof(
         of: fc.nat(),
         before: padding,
         after: padding,
-        ascii: fc.boolean(),
+        form: stringForm,
         variant: fc.oneof(
           { weight: 6, arbitrary: fc.constant<Variant>('same') },
           { weight: 2, arbitrary: fc.constant<Variant>('canonical') },
@@ -293,6 +384,8 @@ const itemSpec = fc.record({
     },
   ),
   extrasFirst: fc.boolean(),
+  /** How the keys `content` and `status` are written: `"\u0063ontent"` is `content`. */
+  keyForms: fc.tuple(stringForm, stringForm),
 })
 type ItemSpec = typeof itemSpec extends fc.Arbitrary<infer T> ? T : never
 
@@ -307,13 +400,13 @@ function resolveItems(specs: (ItemSpec | JsonNode)[]): JsonNode[] {
     }
     const value = earlier.length === 0 ? spec.before + spec.after || 'a' : spec.before + VARIANT[spec.variant](earlier[spec.of % earlier.length]!) + spec.after
     earlier.push(value)
-    return { kind: 'string', value, ascii: spec.ascii }
+    return { kind: 'string', value, form: spec.form }
   }
   return specs.map((spec): JsonNode => {
     if (!('extras' in spec)) return spec
     const base: [JsonString, JsonNode][] = []
-    if (spec.content) base.push([plainString('content'), contentNode(spec.content)])
-    if (spec.status) base.push([plainString('status'), spec.status])
+    if (spec.content) base.push([plainString('content', spec.keyForms[0]), contentNode(spec.content)])
+    if (spec.status) base.push([plainString('status', spec.keyForms[1]), spec.status])
     const extras: [JsonString, JsonNode][] = []
     for (const extra of spec.extras) {
       if (extra.kind === 'content') extras.push([plainString('content'), contentNode(extra.c)])
@@ -365,9 +458,30 @@ export function optionsFor(profiles: readonly ProfileName[]): fc.Arbitrary<Recor
   )
 }
 
+/** Whitespace a text may hold between tokens (TW-JSON-4), plain space first; then what is not JSON whitespace, and a stray comma. */
+export const TRAP_WHITESPACE = {
+  json: [' ', '\t', '\n', '\r', '\r\n', '  ', '\n  ', '\r\n\t', ' \t\r\n'],
+  notJson: ['\u00a0', '\ufeff', '\u2028', '\u2029', '\u000b', '\u000c', '\u0085', '\u3000', '\u0000', ',', '/**/'],
+} as const
+
+/** A call's layout: mostly compact; else whitespace pieces, rarely one that is not JSON whitespace. Shrinks toward compact. */
+export const layout: fc.Arbitrary<Layout> = fc.oneof(
+  { withCrossShrink: true },
+  { weight: 3, arbitrary: fc.constant(COMPACT) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .array(
+        fc.oneof({ withCrossShrink: true }, { weight: 100, arbitrary: oneOf(TRAP_WHITESPACE.json) }, { weight: 1, arbitrary: oneOf(TRAP_WHITESPACE.notJson) }),
+        { minLength: 1, maxLength: 4 },
+      )
+      .map((pieces): Layout => ({ pieces })),
+  },
+)
+
 const generatedCall: fc.Arbitrary<GeneratedCall> = fc.record({
   args: argsNode,
-  spaced: fc.boolean(),
+  layout,
   agent: fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, fc.constant(false)),
 })
 

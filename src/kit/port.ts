@@ -143,7 +143,7 @@ export class Process {
    * Send one line, whatever it holds, and wait for the response carrying `id` (null for a
    * request whose id the port cannot read, TW-PROTO-ERROR-1).
    */
-  send(line: string, id: number | null, what: string, timeoutMs: number): Promise<Record<string, unknown>> {
+  send(line: string | Buffer, id: number | null, what: string, timeoutMs: number): Promise<Record<string, unknown>> {
     if (this.fault !== null) return Promise.reject(new PortFault(this.fault, this.stderrTail))
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => this.broken(`did not answer ${what} within ${timeoutMs} ms`), timeoutMs)
@@ -267,14 +267,17 @@ export class Port {
   }
 
   /**
-   * Send a line the kit builds itself, malformed on purpose (the protocol suite):
-   * `line(id)` gets the next id; `answersWith` is the id the response must carry (`'id'` for
-   * that id, null for a request whose id cannot be read).
+   * Send a line the kit builds itself, malformed or framed on purpose (the protocol suite):
+   * `line(id)` gets the next id and gives the line's text, or its bytes (to send bytes that
+   * are not UTF-8), without the line feed; `answersWith` is the id the response must carry
+   * (`'id'` for that id, null for a request whose id cannot be read).
    */
-  async requestLine(line: (id: number) => string, answersWith: 'id' | null, what: string): Promise<Record<string, unknown>> {
+  async requestLine(line: (id: number) => string | Buffer, answersWith: 'id' | null, what: string): Promise<Record<string, unknown>> {
     const process = await this.running()
     const id = this.nextId++
-    return process.send(line(id) + '\n', answersWith === 'id' ? id : null, what, this.options.timeoutMs)
+    const sent = line(id)
+    const framed = typeof sent === 'string' ? sent + '\n' : Buffer.concat([sent, Buffer.from('\n')])
+    return process.send(framed, answersWith === 'id' ? id : null, what, this.options.timeoutMs)
   }
 
   /**

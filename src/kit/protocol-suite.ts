@@ -1,8 +1,12 @@
 // The protocol suite (TW-KIT-PROTO-1): what spec/protocol.md asks of a port besides its
 // answers to calls. Every malformed request it names gets an error response and the port
-// keeps serving (TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1); sessions are kept apart and `end`
-// forgets one (TW-PROTO-END-1); absent options are the seed's (TW-PROTO-CALL-1); the end of
-// stdin and `stop` are answered and end the port with status 0 (TW-PROTO-STOP-1).
+// keeps serving (TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1), request lines that are not UTF-8
+// included; requests framed as callers may frame them — CR LF, whitespace between tokens,
+// an id written 1.0, a line of 16 MiB — are served (TW-PROTO-FRAME-1); arguments nested
+// 10^4 and 10^5 levels deep are answered as the reference answers them or refused, and the
+// port goes on (TW-JSON-3); sessions are kept apart and `end` forgets one (TW-PROTO-END-1);
+// absent options are the seed's (TW-PROTO-CALL-1); the end of stdin and `stop` are answered
+// and end the port with status 0 (TW-PROTO-STOP-1).
 import { differingFields, visibleText } from './compare.js'
 import { PortFault, type Port, type Process } from './port.js'
 import { callOutcome, errorOf, shown } from './protocol.js'
@@ -46,9 +50,18 @@ async function asking<T>(what: () => Promise<T>): Promise<T | PortFault> {
 
 const faultLines = (fault: PortFault): string[] => (fault.stderrTail ? ['stderr (tail):', ...fault.stderrTail.split('\n').map((line) => `  | ${line}`)] : [])
 
+/** How a request line is framed: as the kit always sends it, or reshaped (CR LF, whitespace, the id's spelling). */
+type Framing = (line: string, id: number) => string
+
+/** An argument text shown in a failure: whole when short, else its start and its length. */
+const shownArgs = (args: string): string =>
+  args.length > 300 ? `${shown(args.slice(0, 120))}… (${args.length.toLocaleString('en-US')} characters)` : shown(args)
+
 /**
  * One call, sent well-formed, whose outcome must be the reference's for the same session
- * history (`reference` mirrors the port's sessions). Null when it agrees.
+ * history (`reference` mirrors the port's sessions). Null when it agrees. `framing` reshapes
+ * the request line the kit would send; `refusable` lets the port answer an error response
+ * instead, which then leaves the reference's sessions as they were (TW-JSON-3).
  */
 async function agreeingCall(
   context: Context,
@@ -57,16 +70,19 @@ async function agreeingCall(
   args: string,
   agent: boolean,
   options?: Record<string, unknown>,
+  { framing, refusable = false }: { framing?: Framing; refusable?: boolean } = {},
 ): Promise<CheckFailure> {
-  const body = { cmd: 'call' as const, session, args, agent, options: options ?? {} }
-  const expected = reference.call(session, { args, agent, options: options ?? {} })
+  const input = { args, agent, options: options ?? {} }
+  const request = (id: number) => (options === undefined ? { id, cmd: 'call', session, args, agent } : { id, cmd: 'call', session, ...input })
   const response = await asking(() =>
-    options === undefined
-      ? context.port.requestLine((id) => JSON.stringify({ id, cmd: 'call', session, args, agent }), 'id', '"call"')
-      : context.port.request(body),
+    options === undefined || framing
+      ? context.port.requestLine((id) => (framing ?? ((line) => line))(JSON.stringify(request(id)), id), 'id', '"call"')
+      : context.port.request({ cmd: 'call', session, ...input }),
   )
-  const sent = `sent:     call ${shown(session)}, agent ${agent ? 'yes' : 'no'}, options ${options === undefined ? '(absent)' : shown(options)}, args ${shown(args)}`
+  const sent = `sent:     call ${shown(session)}, agent ${agent ? 'yes' : 'no'}, options ${options === undefined ? '(absent)' : shown(options)}, args ${shownArgs(args)}`
   if (response instanceof PortFault) return fail(`the port ${response.message}`, sent, ...faultLines(response))
+  if (refusable && errorOf(response) !== null) return null
+  const expected = reference.call(session, input)
   const actual = callOutcome(response)
   if (typeof actual === 'string') return fail(`the port ${actual}`, sent)
   const differs = differingFields(expected, actual)
@@ -74,10 +90,20 @@ async function agreeingCall(
   return fail(`the answer differs in ${differs.join(', ')}`, sent, `expected: ${shown(expected)}`, `actual:   ${shown(actual)}`)
 }
 
+/** A line as a failure shows it: its text, or its bytes in hex where it is not UTF-8. */
+const shownLine = (line: string | Buffer): string => {
+  if (typeof line === 'string') return `${visibleText(line.slice(0, 300))}${line.length > 300 ? '…' : ''}`
+  const text = line.toString('latin1')
+  return [...text]
+    .map((c) => (c >= ' ' && c <= '~' ? c : `<0x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}>`))
+    .join('')
+    .slice(0, 300)
+}
+
 /** A malformed request must get `{"id":…,"error":…}`; then the port must still serve a call. */
-function errorCheck(name: string, line: (id: number) => string, answersWith: 'id' | null): Run {
+function errorCheck(name: string, line: (id: number) => string | Buffer, answersWith: 'id' | null): Run {
   return async (context) => {
-    let sent = ''
+    let sent: string | Buffer = ''
     const response = await asking(() =>
       context.port.requestLine(
         (id) => {
@@ -88,7 +114,7 @@ function errorCheck(name: string, line: (id: number) => string, answersWith: 'id
         'a malformed request',
       ),
     )
-    const shownSent = `sent:     ${visibleText(sent.slice(0, 300))}${sent.length > 300 ? '…' : ''}`
+    const shownSent = `sent:     ${shownLine(sent)}`
     if (response instanceof PortFault) return fail(`the port ${response.message}`, shownSent, ...faultLines(response))
     if (errorOf(response) === null) {
       const kind = 'isError' in response ? 'a call outcome' : 'a response without a string "error"'
@@ -99,9 +125,26 @@ function errorCheck(name: string, line: (id: number) => string, answersWith: 'id
   }
 }
 
+/** A call request line whose args hold `bytes` inside a content's string: bytes that are not UTF-8 go in as they are. */
+const callBytes = (id: number, bytes: number[]): Buffer => {
+  const [head, tail] = callLine(id, { args: '{"todos":[{"content":"a@b","status":"pending"}]}' }).split('@') as [string, string]
+  return Buffer.concat([Buffer.from(head), Buffer.from(bytes), Buffer.from(tail)])
+}
+
+/** Byte sequences that are not UTF-8 (TW-PROTO-FRAME-1): a request line holding one is answered with an error, id null. */
+const NOT_UTF8: [name: string, description: string, bytes: number[]][] = [
+  ['byte-ff', 'the byte 0xFF, which UTF-8 never uses', [0xff]],
+  ['lone-continuation', 'a continuation byte 0x80 with no lead byte', [0x80]],
+  ['overlong', 'an overlong encoding of "/" (C0 AF)', [0xc0, 0xaf]],
+  ['surrogate', 'a UTF-8-encoded surrogate, U+D800 (ED A0 80)', [0xed, 0xa0, 0x80]],
+  ['above-10ffff', 'a code point above U+10FFFF (F4 90 80 80)', [0xf4, 0x90, 0x80, 0x80]],
+  ['cut-sequence', 'a three-byte sequence cut after two bytes (E2 82)', [0xe2, 0x82]],
+]
+
 /** Requests TW-PROTO-ERROR-1 and TW-PROTO-OPTIONS-1 say are answered with an error. */
-const MALFORMED: { name: string; description: string; rules: string[]; line: (id: number) => string; answersWith: 'id' | null }[] = [
+const MALFORMED: { name: string; description: string; rules: string[]; line: (id: number) => string | Buffer; answersWith: 'id' | null }[] = [
   { name: 'not-json', description: 'a line that is not JSON', rules: ['TW-PROTO-ERROR-1'], line: () => 'not json', answersWith: null },
+  { name: 'empty-line', description: 'an empty line (no JSON text at all)', rules: ['TW-PROTO-ERROR-1'], line: () => '', answersWith: null },
   { name: 'not-object', description: 'a JSON line that is not an object', rules: ['TW-PROTO-ERROR-1'], line: (id) => `[${id},"stop"]`, answersWith: null },
   { name: 'no-id', description: 'a request without an id', rules: ['TW-PROTO-ERROR-1'], line: () => '{"cmd":"end","session":"x"}', answersWith: null },
   {
@@ -284,6 +327,20 @@ const MALFORMED: { name: string; description: string; rules: string[]; line: (id
     line: (id) => callLine(id, { options: { activeLimitWording: 'colon' } }),
     answersWith: 'id',
   },
+  ...NOT_UTF8.map(([name, description, bytes]) => ({
+    name: `not-utf8/${name}`,
+    description: `a request line that is not UTF-8: ${description}`,
+    rules: ['TW-PROTO-FRAME-1', 'TW-PROTO-ERROR-1'],
+    line: (id: number) => callBytes(id, bytes),
+    answersWith: null,
+  })),
+  {
+    name: 'byte-order-mark',
+    description: 'a request line that starts with a byte-order mark (EF BB BF), which JSON does not allow',
+    rules: ['TW-PROTO-FRAME-1', 'TW-PROTO-ERROR-1'],
+    line: (id) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(callLine(id, {}))]),
+    answersWith: null,
+  },
   {
     name: 'option-wording-boolean',
     description: 'activeLimitWording true',
@@ -348,12 +405,136 @@ async function ending(context: Context, how: 'stop' | 'eof'): Promise<CheckFailu
   }
 }
 
+/** The smallest request line every port MUST read (TW-PROTO-FRAME-1). */
+export const MIN_REQUEST_LINE_BYTES = 16 * 1024 * 1024
+
+/** A call's args that make its request line exactly MIN_REQUEST_LINE_BYTES long, LF excluded (ids below 10^6). */
+function bigArgs(): string {
+  const shell = (pad: string) => `{"todos":[{"content":"a","status":"pending"}],"x":"${pad}"}`
+  const line = (pad: string) => JSON.stringify({ id: 999_999, cmd: 'call', session: 'protocol/size', args: shell(pad), agent: true, options: {} })
+  return shell('x'.repeat(MIN_REQUEST_LINE_BYTES - line('').length))
+}
+
+/** A request line with whitespace between every two tokens, as a pretty printer on one line writes it. */
+const spacedLine = (line: string): string => {
+  let out = ''
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!
+    if (c === '"') {
+      const start = i
+      for (i++; line[i] !== '"'; i++) if (line[i] === '\\') i++
+      out += line.slice(start, i + 1)
+    } else out += '{}[]:,'.includes(c) ? ` \t${c} ` : c
+  }
+  return ` ${out}\t`
+}
+
+const deepArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
+const deepObjects = (depth: number) => '{"a":'.repeat(depth) + 'null' + '}'.repeat(depth)
+
+/** Arguments nested past 1,000 levels (TW-JSON-3): answered as the reference answers them, or refused; then the port serves on. */
+function depthCheck(name: string, args: string, options: Record<string, unknown>): Run {
+  return async (context) => {
+    const session = `protocol/depth/${name}`
+    const reference = new Reference()
+    const before = await agreeingCalls(context, [[session, LIST_A, true]], reference)
+    if (before) return before
+    const deep = await agreeingCall(context, reference, session, args, true, options, { refusable: true })
+    if (deep) return fail(`the deep call: ${deep.summary}`, ...deep.lines)
+    const after = await agreeingCalls(context, [[session, NOTHING, false]], reference)
+    return after && fail(`after the deep call: ${after.summary}`, ...after.lines)
+  }
+}
+
+const DEPTHS: [name: string, description: string, args: string, options: Record<string, unknown>][] = [10_000, 100_000].flatMap(
+  (depth): [string, string, string, Record<string, unknown>][] => [
+    [
+      `arrays-${depth}`,
+      `${depth.toLocaleString('en-US')} levels of arrays in an extra top-level key`,
+      `{"todos":[{"content":"deep","status":"pending"}],"x":${deepArrays(depth - 1)}}`,
+      {},
+    ],
+    [
+      `objects-${depth}`,
+      `${depth.toLocaleString('en-US')} levels of objects in an item's extra key, under "reject"`,
+      `{"todos":[{"content":"deep","status":"pending","x":${deepObjects(depth - 3)}}]}`,
+      { unknownItemKeys: 'reject' },
+    ],
+  ],
+)
+
 const CHECKS: (ProtocolCheck & { run: Run })[] = [
   ...MALFORMED.map(({ name, description, rules, line, answersWith }) => ({
     id: `protocol/error/${name}`,
     rules,
     description: `${description}: an error response${answersWith === null ? ' with "id": null' : ' with its id'}, then the next call is served`,
     run: errorCheck(name, line, answersWith),
+  })),
+  {
+    id: 'protocol/framing/crlf',
+    rules: ['TW-PROTO-FRAME-1'],
+    description: 'requests on lines ended by CR LF are served as if they ended in LF: calls, and "end"',
+    run: async (context) => {
+      const crlf: Framing = (line) => `${line}\r`
+      const reference = new Reference()
+      const session = 'protocol/framing/crlf'
+      const first = await agreeingCall(context, reference, session, LIST_A, true, {}, { framing: crlf })
+      if (first) return fail(`call 1 of 2: ${first.summary}`, ...first.lines)
+      const ended = await asking(() => context.port.requestLine((id) => `${JSON.stringify({ id, cmd: 'end', session })}\r`, 'id', '"end"'))
+      if (ended instanceof PortFault) return fail(`the port ${ended.message} (request: end, CR LF)`, ...faultLines(ended))
+      if (errorOf(ended) !== null) return fail(`answered "end" on a CR LF line with an error: ${errorOf(ended)}`)
+      reference.end(session)
+      const second = await agreeingCall(context, reference, session, LIST_B, false, {}, { framing: crlf })
+      return second && fail(`call 2 of 2 (after "end"): ${second.summary}`, ...second.lines)
+    },
+  },
+  {
+    id: 'protocol/framing/whitespace',
+    rules: ['TW-PROTO-FRAME-1'],
+    description: 'a request with spaces and tabs between its tokens, on a CR LF line, is served',
+    run: (context) => agreeingCall(context, new Reference(), 'protocol/framing/whitespace', LIST_B, true, {}, { framing: (line) => `${spacedLine(line)}\r` }),
+  },
+  {
+    id: 'protocol/id/fraction',
+    rules: ['TW-PROTO-FRAME-1'],
+    description: 'an id written with a fraction (7.0) is the integer it equals: answered with that id',
+    run: (context) =>
+      agreeingCall(
+        context,
+        new Reference(),
+        'protocol/id/fraction',
+        LIST_A,
+        true,
+        {},
+        { framing: (line, id) => line.replace(`{"id":${id},`, `{"id":${id}.0,`) },
+      ),
+  },
+  {
+    id: 'protocol/id/exponent',
+    rules: ['TW-PROTO-FRAME-1'],
+    description: 'an id written with an exponent (70e-1) is the integer it equals: answered with that id',
+    run: (context) =>
+      agreeingCall(
+        context,
+        new Reference(),
+        'protocol/id/exponent',
+        LIST_A,
+        true,
+        {},
+        { framing: (line, id) => line.replace(`{"id":${id},`, `{"id":${id}0e-1,`) },
+      ),
+  },
+  {
+    id: 'protocol/size/16-mib',
+    rules: ['TW-PROTO-FRAME-1'],
+    description: 'a request line of 16 MiB, the least a port MUST read, is served',
+    run: (context) => agreeingCall(context, new Reference(), 'protocol/size', bigArgs(), true, {}),
+  },
+  ...DEPTHS.map(([name, description, args, options]) => ({
+    id: `protocol/depth/${name}`,
+    rules: ['TW-JSON-3', 'TW-PROTO-ERROR-1'],
+    description: `${description}: answered as the reference answers, or with an error response; either way the session and the port go on`,
+    run: depthCheck(name, args, options),
   })),
   {
     id: 'protocol/options-absent',

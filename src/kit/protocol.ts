@@ -20,6 +20,19 @@ export interface CallOutcome {
   current: unknown
 }
 
+/**
+ * What a call whose arguments are not a JSON text must get: an error response
+ * (TW-PROTO-ERROR-1), its message not compared, and the session left as it was.
+ */
+export interface ArgsRefused {
+  error: true
+}
+
+/** What the kit expects of one call: an outcome, or an error response for arguments that are not JSON. */
+export type Expected = CallOutcome | ArgsRefused
+
+export const isArgsRefused = (expected: Expected): expected is ArgsRefused => 'error' in expected && expected.error === true
+
 export type Request =
   | { id: number; cmd: 'start'; protocol: number }
   | { id: number; cmd: 'call'; session: string; args: string; agent: boolean; options: Record<string, unknown> }

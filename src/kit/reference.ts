@@ -6,7 +6,7 @@ import type { Todo } from '../core/schema.js'
 import { parseOptions, type ResolvedOptions } from '../core/options.js'
 import { jsonText } from '../log/json.js'
 import { isNonArrayObject } from '../log/json.js'
-import { PROTOCOL_VERSION, type CallInput, type CallOutcome, type Implementation } from './protocol.js'
+import { PROTOCOL_VERSION, type CallInput, type CallOutcome, type Expected, type Implementation } from './protocol.js'
 
 export const REFERENCE_IMPLEMENTATION: Implementation = { name: 'todo-write', language: 'typescript' }
 
@@ -19,6 +19,9 @@ export function requestOptions(options: unknown): ResolvedOptions | string {
 
 /** A protocol failure of one request: answered as `{"id":…,"error":…}` (TW-PROTO-ERROR-1). */
 export class RequestError extends Error {}
+
+/** Arguments that are not a JSON text (TW-JSON-4): the call never reaches the tool. */
+export class ArgsNotJson extends RequestError {}
 
 /**
  * A protocol session: it keeps only its current list, the `data.todos` of the last
@@ -42,7 +45,7 @@ export class Reference {
       args = JSON.parse(input.args)
     } catch {
       // No engine detail: the reference's answers must not change with the Node version.
-      throw new RequestError('"args" is not a JSON text')
+      throw new ArgsNotJson('"args" is not a JSON text')
     }
     const options = requestOptions(input.options)
     if (typeof options === 'string') throw new RequestError(options)
@@ -53,6 +56,16 @@ export class Reference {
     }
     const { isError, text, value, event } = callTodoWrite(args, input.agent ? { agent: { session: log } } : {}, options)
     return { isError, text, value, event, current: log.current }
+  }
+
+  /** What a port must answer to the call: its outcome, or an error response when the arguments are not JSON. */
+  expected(session: string, input: CallInput): Expected {
+    try {
+      return this.call(session, input)
+    } catch (error) {
+      if (error instanceof ArgsNotJson) return { error: true }
+      throw error
+    }
   }
 
   end(session: string): void {

@@ -2,11 +2,11 @@
 // the expected outcome (TW-KIT-COMPARE-1), then the session ended (TW-PROTO-END-1).
 import { differingFields, type CallFailure } from './compare.js'
 import { PortFault, type Port } from './port.js'
-import { callOutcome, errorOf, type CallInput, type CallOutcome } from './protocol.js'
+import { callOutcome, errorOf, isArgsRefused, type CallInput, type Expected } from './protocol.js'
 
 export interface ExpectedCall {
   input: CallInput
-  expected: CallOutcome
+  expected: Expected
 }
 
 const faulted = (failure: CallFailure, fault: PortFault): CallFailure => ({
@@ -25,6 +25,12 @@ async function compareCalls(port: Port, session: string, calls: readonly Expecte
     } catch (error) {
       if (error instanceof PortFault) return faulted(failure, error)
       throw error
+    }
+    if (isArgsRefused(expected)) {
+      if (errorOf(response) !== null) continue
+      const actual = callOutcome(response)
+      const problem = 'answered with a call outcome where arguments that are not a JSON text get an error response (TW-PROTO-ERROR-1)'
+      return typeof actual === 'string' ? { ...failure, problem: actual } : { ...failure, actual, problem }
     }
     const actual = callOutcome(response)
     if (typeof actual === 'string') return { ...failure, problem: actual }

@@ -142,7 +142,7 @@ async function runProtocol(port: Port, config: ConformConfig, results: CaseResul
   const passed = results.filter((r) => r.section === 'protocol' && r.passed).length
   if (checks.length > 0)
     config.print(
-      `${passed === checks.length ? 'ok' : 'FAIL'} protocol: ${passed} of ${checks.length} checks pass (malformed requests, options, sessions, end, end of input, stop)`,
+      `${passed === checks.length ? 'ok' : 'FAIL'} protocol: ${passed} of ${checks.length} checks pass (malformed requests, options, framing, depth, sessions, end, end of input, stop)`,
     )
 }
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isNonArrayObject } from '../log/json.js'
-import type { CallInput, CallOutcome } from './protocol.js'
+import type { CallInput, Expected } from './protocol.js'
 
 /** The vectors shipped with the package, next to its `spec/`. */
 export const BUNDLED_SUITE = fileURLToPath(new URL('../../vectors/suite.json', import.meta.url))
@@ -15,7 +15,8 @@ export interface VectorCall {
   argsText?: string
   agent: boolean
   options: Record<string, unknown>
-  expect: CallOutcome
+  /** The outcome, or `{"error": true}`: arguments that are not a JSON text get an error response. */
+  expect: Expected
 }
 
 export interface VectorCase {
@@ -78,6 +79,10 @@ function checkCall(call: unknown, where: string): void {
   const e = c.expect
   need(isNonArrayObject(e), where, '"expect" must be an object')
   const x = e as Record<string, unknown>
+  if ('error' in x) {
+    need(x.error === true && Object.keys(x).length === 1, where, '"expect" that is an error response is exactly {"error": true}')
+    return
+  }
   need(typeof x.isError === 'boolean' && typeof x.text === 'string', where, '"expect" needs a boolean "isError" and a string "text"')
   for (const key of ['value', 'event', 'current']) need(key in x, where, `"expect" needs "${key}" (null when there is none)`)
 }

@@ -1,5 +1,6 @@
 // TW-PROP-WHOLE-MODEL: for generated argument TEXTS — schema-valid, near misses, hostile
-// (repeated and `__proto__` keys, -0, overflowing numbers, deep nesting, traps) — under
+// (repeated and `__proto__` keys, -0, overflowing numbers, deep nesting, traps), in every
+// layout and spelling a caller writes (whitespace, escapes, number forms) — under
 // every profile and option, with an owner and without, the whole result of a call equals
 // what the independent model says: isError, the text, the canonical value and the events
 // appended. Texts the harness could not parse never reach the tool and are not drawn.
@@ -9,11 +10,11 @@ import { callTodoWrite } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import { modelCall, type ModelItem, type ModelOptions } from '../support/model.js'
 import { property } from '../support/property.js'
-import { argsNode, hostileArguments, optionsFor, seededRandom, writeJsonNode } from '../../src/kit/generators.js'
+import { argsNode, hostileArguments, layout, optionsFor, seededRandom, writeJsonNode } from '../../src/kit/generators.js'
 import { PROFILE_NAMES } from '../../src/core/options.js'
 
 const argumentText = fc.oneof(
-  { weight: 3, arbitrary: fc.tuple(argsNode, fc.boolean()).map(([node, spaced]) => writeJsonNode(node, spaced)) },
+  { weight: 3, arbitrary: fc.tuple(argsNode, layout).map(([node, form]) => writeJsonNode(node, form)) },
   { weight: 1, arbitrary: fc.integer().map((seed) => hostileArguments(seededRandom(seed))) },
 )
 

@@ -2,6 +2,7 @@
 // (ajv, draft 2020-12), equal to what spec/todo.md and the golden files define (a drift
 // fails here; `npm run vectors` rewrites them and bumps the suite's semver), and every
 // case passes against the library itself.
+import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
@@ -10,12 +11,16 @@ import { callTodoWrite } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import { currentTodos } from '../../src/log/plan.js'
 import type { TodoWriteOptions } from '../../src/core/options.js'
+import { isArgsRefused, type CallOutcome } from '../../src/kit/protocol.js'
+import { ArgsNotJson, Reference } from '../../src/kit/reference.js'
+import { modelIsJsonText } from '../support/model.js'
 import { callInput, loadSuite } from '../../src/kit/vectors.js'
 import { examples, SPEC_PATH } from '../support/spec.js'
 import { goldenCalls } from '../support/golden.js'
 import { buildVectors, committedVectors, nextVersion, vectorJson, VECTORS_DIR, writeVectors, type Vectors } from '../support/vectors.js'
 
 const update = process.env.UPDATE_VECTORS === '1'
+const hasPython = spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0
 if (update) {
   writeVectors(buildVectors(committedVectors()))
   console.log(`UPDATE_VECTORS=1: rewrote ${VECTORS_DIR}`)
@@ -44,6 +49,9 @@ describe('vector files (TW-KIT-VECTORS-1)', () => {
       validateCaseFile(file({ ...call, expect: { ...call.expect, isError: false, text: 'Updated todo list: 0 pending, 0 in progress, 0 completed.' } })),
     ).toBe(false)
     expect(validateCaseFile(file({ ...call, extra: 1 }))).toBe(false)
+    expect(validateCaseFile(file({ ...call, argsText: '{', args: undefined, expect: { error: true } }))).toBe(true)
+    expect(validateCaseFile(file({ ...call, expect: { error: false } }))).toBe(false)
+    expect(validateCaseFile(file({ ...call, expect: { error: true, text: 'Error: x' } }))).toBe(false)
   })
 
   it('the suite names the sha256 of spec/todo.md as it is now', () => {
@@ -75,6 +83,15 @@ describe('vector files (TW-KIT-VECTORS-1)', () => {
     expect(texts.some((t) => t.includes('\\ud800'))).toBe(true)
   })
 
+  it.skipIf(!hasPython)("every file loads with Python's json.load at its default recursion limit (deep arguments travel as raw text)", () => {
+    const files = ['suite.json', 'case-file.schema.json', 'suite.schema.json', ...committed.suite.files]
+    const script =
+      'import json, sys\nfor path in sys.argv[1:]:\n    with open(path, encoding="utf-8") as f:\n        json.load(f)\nprint(sys.getrecursionlimit())'
+    const run = spawnSync('python3', ['-c', script, ...files.map((name) => `${VECTORS_DIR}${name}`)], { encoding: 'utf8' })
+    expect(run.stderr).toBe('')
+    expect(run.stdout.trim()).toBe('1000')
+  })
+
   it('the runtime loader reads the same cases', () => {
     const { suite, cases } = loadSuite()
     expect(suite.version).toBe(committed.suite.version)
@@ -96,7 +113,7 @@ describe('suite semver', () => {
     expect(
       nextVersion(
         base,
-        withCases((cases) => (cases[0]!.calls[0]!.expect.text += '!')),
+        withCases((cases) => ((cases[0]!.calls[0]!.expect as CallOutcome).text += '!')),
       ),
     ).toBe(`${major + 1}.0.0`)
     expect(
@@ -126,7 +143,15 @@ describe('every vector against the library (TW-KIT-VECTORS-1)', () => {
     const session = new MemorySession()
     for (const call of c.calls) {
       const before = session.events.length
-      const result = callTodoWrite(JSON.parse(callInput(call).args), call.agent ? { agent: { session } } : {}, call.options as TodoWriteOptions)
+      const text = callInput(call).args
+      expect(modelIsJsonText(text), 'the model grammar and JSON.parse agree').toBe(!isArgsRefused(call.expect))
+      if (isArgsRefused(call.expect)) {
+        // TW-JSON-4: not a JSON text, so it never reaches the tool; the serve answers an error.
+        expect(() => JSON.parse(text)).toThrow(SyntaxError)
+        expect(() => new Reference().call('s', callInput(call))).toThrow(ArgsNotJson)
+        continue
+      }
+      const result = callTodoWrite(JSON.parse(text), call.agent ? { agent: { session } } : {}, call.options as TodoWriteOptions)
       expect(result.isError).toBe(call.expect.isError)
       expect(result.text).toBe(call.expect.text)
       expect(JSON.stringify(result.value ?? null)).toBe(JSON.stringify(call.expect.value))

@@ -178,3 +178,106 @@ export function modelCall(args: unknown, agent: boolean, options: ModelOptions =
   const text = modelText(items, agent, settings.allowParallelInProgress === true, settings.activeLimitWording === 'parentheses')
   return { text, snapshot: text.startsWith('Error: ') ? null : modelSnapshot(items) }
 }
+
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9'
+const HEX4 = /^[0-9A-Fa-f]{4}$/
+const SHORT_ESCAPE_LETTERS = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't'])
+
+/**
+ * TW-JSON-4: whether `text` is a JSON text by the grammar of ECMA-404 / RFC 8259 — one value,
+ * whitespace (space, tab, LF, CR only) around and between its tokens; numbers
+ * `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`; strings without a raw U+0000–U+001F,
+ * escapes `\" \\ \/ \b \f \n \r \t` and `\u` with four ASCII hex digits; `true`, `false`,
+ * `null`. Written from the grammar, not from JSON.parse, so the vectors' split between JSON
+ * and not-JSON has two independent witnesses. Iterative: any depth.
+ */
+export function modelIsJsonText(text: string): boolean {
+  let i = 0
+  const ws = () => {
+    while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r') i++
+  }
+  const digits = (): boolean => {
+    const start = i
+    while (isDigit(text[i])) i++
+    return i > start
+  }
+  const number = (): boolean => {
+    if (text[i] === '-') i++
+    if (text[i] === '0') i++
+    else if (!digits()) return false
+    if (text[i] === '.') {
+      i++
+      if (!digits()) return false
+    }
+    if (text[i] === 'e' || text[i] === 'E') {
+      i++
+      if (text[i] === '+' || text[i] === '-') i++
+      if (!digits()) return false
+    }
+    return true
+  }
+  const string = (): boolean => {
+    if (text[i] !== '"') return false
+    for (i++; i < text.length; ) {
+      const unit = text.charCodeAt(i)
+      if (unit === 0x22) {
+        i++
+        return true
+      }
+      if (unit < 0x20) return false
+      if (unit !== 0x5c) i++
+      else if (text[i + 1] === 'u' && HEX4.test(text.slice(i + 2, i + 6))) i += 6
+      else if (SHORT_ESCAPE_LETTERS.has(text[i + 1] ?? '')) i += 2
+      else return false
+    }
+    return false
+  }
+  /** A member's key and colon, and the whitespace after it. */
+  const keyAndColon = (): boolean => {
+    if (!string()) return false
+    ws()
+    if (text[i] !== ':') return false
+    i++
+    ws()
+    return true
+  }
+  const open: ('[' | '{')[] = []
+  ws()
+  for (;;) {
+    // A value starts here.
+    const c = text[i]
+    if (c === '[' || c === '{') {
+      i++
+      ws()
+      if (text[i] === (c === '[' ? ']' : '}')) i++
+      else {
+        if (c === '{' && !keyAndColon()) return false
+        open.push(c)
+        continue
+      }
+    } else if (c === '"') {
+      if (!string()) return false
+    } else if (c === '-' || isDigit(c)) {
+      if (!number()) return false
+    } else {
+      const literal = ['true', 'false', 'null'].find((word) => text.startsWith(word, i))
+      if (literal === undefined) return false
+      i += literal.length
+    }
+    // A value ended: close what it ends, or go on to the next member.
+    for (;;) {
+      ws()
+      const top = open.at(-1)
+      if (top === undefined) return i === text.length
+      if (text[i] === ',') {
+        i++
+        ws()
+        if (top === '{' && !keyAndColon()) return false
+        break
+      }
+      if (text[i] !== (top === '[' ? ']' : '}')) return false
+      i++
+      open.pop()
+    }
+  }
+}

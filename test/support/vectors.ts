@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { goldenCalls } from './golden.js'
-import { modelCall, NOT_TRIMMED, TRIM_SET, type ModelItem, type ModelOptions } from './model.js'
+import { modelCall, modelIsJsonText, NOT_TRIMMED, TRIM_SET, type ModelItem, type ModelOptions } from './model.js'
 import { examples, SPEC_PATH, specText } from './spec.js'
 import type { CaseFile, Suite, VectorCall, VectorCase } from '../../src/kit/vectors.js'
 
@@ -34,7 +34,43 @@ function bytesMatter(text: string): boolean {
   return special
 }
 
-const argsOf = (text: string): Pick<VectorCall, 'args' | 'argsText'> => (bytesMatter(text) ? { argsText: text } : { args: JSON.parse(text) })
+/** How deep a JSON text nests (brackets outside strings). */
+function nesting(text: string): number {
+  let depth = 0
+  let max = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (c === '"') {
+      for (i++; text[i] !== '"'; i++) if (text[i] === '\\') i++
+    } else if (c === '[' || c === '{') max = Math.max(max, ++depth)
+    else if (c === ']' || c === '}') depth--
+  }
+  return max
+}
+
+/** The deepest nesting a case file writes as a value. Deeper arguments travel as raw text: an
+ * indented value grows with the square of its depth, and a reader that recurses once per
+ * level (Python's `json.load` at its default limit of 1,000 frames) must read every file. */
+const MAX_VALUE_NESTING = 8
+
+/** A call's arguments: as a value where that is readable, as raw text where the bytes matter or the value nests deep. */
+const argsOf = (text: string): Pick<VectorCall, 'args' | 'argsText'> =>
+  !isJson(text) || bytesMatter(text) || nesting(text) > MAX_VALUE_NESTING ? { argsText: text } : { args: JSON.parse(text) }
+
+/**
+ * Whether a text is JSON, by two witnesses that must agree: the grammar of ECMA-404 as the
+ * model writes it (TW-JSON-4), and JSON.parse itself (TW-JSON-1). A disagreement stops the build.
+ */
+function isJson(text: string): boolean {
+  let parses = true
+  try {
+    JSON.parse(text)
+  } catch {
+    parses = false
+  }
+  if (modelIsJsonText(text) !== parses) throw new Error(`the model's JSON grammar and JSON.parse disagree on ${JSON.stringify(text)}`)
+  return parses
+}
 
 /** The rule heading each line of the spec sits under. */
 function headings(text: string): { line: number; id: string; title: string }[] {
@@ -141,23 +177,6 @@ const list = (...items: [string, string, Record<string, unknown>?][]): string =>
 const rawItem = (...entries: string[]): string => `{"todos":[{${entries.join(',')}}]}`
 const duplicated = (content: string): string => list([content, 'pending'], [content, 'completed'])
 
-/** How deep a JSON text nests (brackets outside strings). */
-function nesting(text: string): number {
-  let depth = 0
-  let max = 0
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (c === '"') {
-      for (i++; text[i] !== '"'; i++) if (text[i] === '\\') i++
-    } else if (c === '[' || c === '{') max = Math.max(max, ++depth)
-    else if (c === ']' || c === '}') depth--
-  }
-  return max
-}
-
-/** A trap's arguments: as a value where that is readable, as raw text where the bytes matter or the value nests deep (an indented value would grow with the square of its depth). */
-const trapArgs = (text: string): Pick<VectorCall, 'args' | 'argsText'> => (nesting(text) > 8 ? { argsText: text } : argsOf(text))
-
 /** The outcome of each call per the model, `current` carried along the case's one session (TW-REPLAY-1). */
 function modelCase(id: string, rules: string[], description: string, calls: TrapCall[]): VectorCase {
   let current: ModelItem[] | null = null
@@ -166,12 +185,14 @@ function modelCase(id: string, rules: string[], description: string, calls: Trap
     rules,
     description,
     calls: calls.map(({ text, agent = true, options = {} }): VectorCall => {
+      // Not a JSON text: an error response, and the session as it was (TW-JSON-4, TW-PROTO-ERROR-1).
+      if (!isJson(text)) return { argsText: text, agent, options: options as Record<string, unknown>, expect: { error: true } }
       const { text: outcome, snapshot } = modelCall(JSON.parse(text), agent, options)
       const accepted = snapshot !== null && agent
       if (accepted) current = snapshot
       const count = (status: string) => snapshot!.filter((item) => item.status === status).length
       return {
-        ...trapArgs(text),
+        ...argsOf(text),
         agent,
         options: options as Record<string, unknown>,
         expect: accepted
@@ -383,14 +404,17 @@ function keyCases(): VectorCase[] {
   return [...orderCases, ...repeated, ...proto, ...raw]
 }
 
+/** A number at each place it can stand: an item's extra key, a top-level extra key, a content, `todos`, nested under "reject". */
+const numberAt = (number: string): TrapCall[] => [
+  { text: `{"todos":[{"content":"a","status":"pending","n":${number}}]}` },
+  { text: `{"todos":[],"n":${number}}`, agent: false },
+  { text: `{"todos":[{"content":${number},"status":"done"}]}`, options: DSH },
+  { text: `{"todos":${number}}` },
+  { text: `{"todos":[{"content":"a","status":"pending","n":[1,{"m":[${number}]}]}]}`, options: REJECT },
+]
+
 function numberCases(): VectorCase[] {
-  const at = (number: string): TrapCall[] => [
-    { text: `{"todos":[{"content":"a","status":"pending","n":${number}}]}` },
-    { text: `{"todos":[],"n":${number}}`, agent: false },
-    { text: `{"todos":[{"content":${number},"status":"done"}]}`, options: DSH },
-    { text: `{"todos":${number}}` },
-    { text: `{"todos":[{"content":"a","status":"pending","n":[1,{"m":[${number}]}]}]}`, options: REJECT },
-  ]
+  const at = numberAt
   const refused: [string, string, string[]][] = [
     ['minus-zero', '-0 (an integer: JSON.parse gives -0, not 0)', ['-0']],
     ['minus-zero-float', '-0.0, -0e3, -0E+2, -0.000', ['-0.0', '-0e3', '-0E+2', '-0.000']],
@@ -534,8 +558,290 @@ function otherCases(): VectorCase[] {
   ]
 }
 
+// The arguments as TEXT (TW-JSON-4): every legal spelling a caller may write — whitespace
+// between tokens, escapes where a raw character would do, every number form — read as
+// JSON.parse reads it; and every text that is not JSON, which never reaches the tool and gets
+// an error response. Member by member, each its own case.
+
+/** A compact JSON text with `ws` at every boundary between its tokens, and around it. */
+function spread(text: string, ws: string): string {
+  let out = ''
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (c === '"') {
+      const start = i
+      for (i++; text[i] !== '"'; i++) if (text[i] === '\\') i++
+      out += text.slice(start, i + 1)
+    } else out += '{}[]:,'.includes(c) ? ws + c + ws : c
+  }
+  return ws + out + ws
+}
+
+const WHITESPACE_TEXTS = {
+  accepted: '{"todos":[{"content":" a ","status":"in_progress","n":[1,-2.5e3,true,false,null,{},[]],"o":{"k":"v"}}],"x":[]}',
+  reject: '{"todos":[{"content":"a","status":"pending","id":1,"2":[]}]}',
+  minusZero: '{"todos":[],"n":-0}',
+}
+
+function whitespaceCases(): VectorCase[] {
+  const members: [string, string, (compact: string) => string][] = [
+    ['space', 'a space', (t) => spread(t, ' ')],
+    ['tab', 'a tab', (t) => spread(t, '\t')],
+    ['line-feed', 'a line feed', (t) => spread(t, '\n')],
+    ['carriage-return', 'a carriage return alone', (t) => spread(t, '\r')],
+    ['crlf', 'CR LF', (t) => spread(t, '\r\n')],
+    ['run', 'a run of all four', (t) => spread(t, ' \t\r\n\r \t\n')],
+    ['pretty', 'JSON.stringify(value, null, 2)', (t) => JSON.stringify(JSON.parse(t), null, 2)],
+    ['pretty-tabs', 'pretty-printed with tabs and CR LF', (t) => JSON.stringify(JSON.parse(t), null, '\t').replaceAll('\n', '\r\n')],
+  ]
+  return members.map(([name, description, write]) =>
+    modelCase(`traps/whitespace/${name}`, ['TW-JSON-4', 'TW-JSON-1'], `JSON whitespace between every two tokens and around the text: ${description}`, [
+      { text: write(WHITESPACE_TEXTS.accepted) },
+      { text: write(WHITESPACE_TEXTS.reject), options: DSH },
+      { text: write(WHITESPACE_TEXTS.minusZero) },
+    ]),
+  )
+}
+
+function escapeCases(): VectorCase[] {
+  const item = (content: string, status = '"pending"') => `{"content":${content},"status":${status}}`
+  const todos = (...items: string[]) => `{"todos":[${items.join(',')}]}`
+  const members: [string, string, TrapCall[]][] = [
+    [
+      'u-lower',
+      '\\u escapes with lower-case hex',
+      [{ text: todos(item('"caf\\u00e9"')) }, { text: todos(item('"\\u00e9"'), item('"\u00e9"')) }, { text: todos(item('"\\u4e2d\\u6587"')) }],
+    ],
+    [
+      'u-upper',
+      '\\u escapes with upper-case hex',
+      [{ text: todos(item('"caf\\u00E9"')) }, { text: todos(item('"\\u00E9"'), item('"\\u00e9"')) }, { text: todos(item('"\\u4E2D\\u6587"')) }],
+    ],
+    [
+      'u-mixed-case',
+      '\\u escapes mixing hex cases: \\uFeFf is U+FEFF, trimmed',
+      [{ text: todos(item('"\\uFeFfa\\ufEFF"')) }, { text: todos(item('"\\uFEfF"')) }],
+    ],
+    [
+      'u-ascii',
+      'ASCII letters written as \\u escapes: the same content as the raw letters',
+      [{ text: todos(item('"\\u0061\\u0042"')) }, { text: todos(item('"aB"'), item('"\\u0061\\u0042"')) }],
+    ],
+    [
+      'solidus',
+      '\\/ is "/"',
+      [{ text: todos(item('"a\\/b"')) }, { text: todos(item('"a/b"'), item('"a\\/b"')) }, { text: todos(item('"\\/"'), item('"\\u002f"')) }],
+    ],
+    [
+      'short',
+      'the short escapes \\" \\\\ \\b \\f \\n \\r \\t inside a content, and at its ends (trimmed)',
+      [{ text: todos(item('"x\\b\\f\\n\\r\\t\\"\\\\y"'), item('"x\\b\\f\\n\\r\\t\\"\\\\y"')) }, { text: todos(item('"\\n\\t\\r\\fa\\n\\r\\t\\f"')) }],
+    ],
+    [
+      'keys',
+      'escaped key names: \\u0074odos, \\u0063ontent, st\\u0061tus are todos, content, status; an undeclared key is named unescaped',
+      [
+        { text: '{"\\u0074odos":[{"\\u0063ontent":"a","st\\u0061tus":"pending"}]}' },
+        { text: '{"todos":[{"content":"a","status":"pending","\\u0069d":1,"\\u0031":2}]}', options: REJECT },
+        { text: '{"todos":[{"content":"a","status":"pending","\\u0063ontent":"b"}]}' },
+      ],
+    ],
+    [
+      'status',
+      'escaped status values',
+      [
+        { text: todos(item('"a"', '"p\\u0065nding"'), item('"b"', '"in\\u005fprogress"'), item('"c"', '"\\u0063ompleted"')) },
+        { text: todos(item('"a"', '"in\\u005Fprogress"'), item('"b"', '"in_progress"')) },
+      ],
+    ],
+    [
+      'pair',
+      'a surrogate pair escaped in lower case, in upper case, and raw: one character',
+      [
+        { text: todos(item('"\\ud83d\\ude00"'), item('"\\uD83D\\uDE00"')) },
+        { text: todos(item('"\ud83d\ude00"'), item('"\\ud83d\\uDE00"')) },
+        { text: todos(item('"a\\ud83d\\ude00"')) },
+      ],
+    ],
+    [
+      'nul',
+      '\\u0000 is a character like any other',
+      [{ text: todos(item('"\\u0000a"'), item('"a\\u0000"')) }, { text: todos(item('"\\u0000"'), item('"\\u0000"')) }],
+    ],
+    [
+      'whitespace',
+      'trim-set characters written as escapes are trimmed as the raw ones are',
+      [{ text: todos(item('"\\u0020a\\u0009\\u3000"')) }, { text: todos(item('"\\u3000\\u2028\\ufeff"')) }, { text: todos(item('"a"'), item('"\\u00a0a"')) }],
+    ],
+  ]
+  return members.map(([name, description, calls]) => modelCase(`traps/escapes/${name}`, ['TW-JSON-4', 'TW-JSON-1'], `Escapes: ${description}`, calls))
+}
+
+function numberFormCases(): VectorCase[] {
+  const forms: [string, string][] = [
+    ['1E5', 'an upper-case exponent'],
+    ['1e+5', 'an exponent with a plus sign'],
+    ['1E+2', 'an upper-case exponent with a plus sign'],
+    ['1e-7', 'a negative exponent'],
+    ['1E-2', 'an upper-case negative exponent'],
+    ['1e0001', 'an exponent with leading zeros (legal)'],
+    ['0.5', 'a fraction below one'],
+    ['2.50', 'a fraction with a trailing zero'],
+    ['-1.5E-3', 'a negative fraction with an exponent'],
+    ['10.0e0', 'a fraction and an exponent'],
+    ['123e-2', 'an integer with a negative exponent'],
+    ['0e0', 'zero with an exponent'],
+    ['-0e-0', 'minus zero with an exponent: -0, refused (TW-JSON-2)'],
+    ['-0.0E+0', 'minus zero as a fraction with an exponent: -0, refused (TW-JSON-2)'],
+    ['1.0000000000000000000001', 'more digits than a double holds'],
+    ['0.0000001', 'a small fraction written out'],
+    ['-2.4703282292062327e-324', 'just below half the smallest double: rounds to -0, refused (TW-JSON-2)'],
+    ['-2.4703282292062328e-324', 'just above half the smallest double: rounds to -5e-324, kept'],
+    ['1e99999999999999999999', 'an exponent beyond every integer type: Infinity, refused (TW-JSON-2)'],
+    ['-1e-99999999999999999999', 'a negative exponent beyond every integer type: -0, refused (TW-JSON-2)'],
+    ['0e99999999999999999999', 'zero with an exponent beyond every integer type: 0, kept'],
+  ]
+  const cases = forms.map(([form, description]) =>
+    modelCase(`traps/number-forms/${form}`, ['TW-JSON-4', 'TW-JSON-2'], `A legal number form, wherever it stands: ${form}, ${description}`, numberAt(form)),
+  )
+  const longInteger = '1' + '0'.repeat(4999)
+  const longFraction = '0.' + '1'.repeat(5000)
+  return [
+    ...cases,
+    modelCase(
+      'traps/number-forms/digits-5000',
+      ['TW-JSON-4', 'TW-JSON-2'],
+      'An integer of 5,000 digits: a double overflows to Infinity, refused (a reader with a digit limit, such as Python int(), must not refuse it as not JSON)',
+      numberAt(longInteger),
+    ),
+    modelCase('traps/number-forms/fraction-5000', ['TW-JSON-4', 'TW-JSON-2'], 'A fraction of 5,000 digits: a finite double, kept', numberAt(longFraction)),
+  ]
+}
+
+const NOT_JSON_VALID = '{"todos":[{"content":"before","status":"in_progress"}]}'
+
+/** A text that is not JSON, between a call that sets the plan and one that shows it unchanged. */
+const notJsonCase = (id: string, description: string, texts: string[]): VectorCase =>
+  modelCase(`traps/not-json/${id}`, ['TW-JSON-4', 'TW-JSON-1'], `Not a JSON text, so an error response and the session unchanged: ${description}`, [
+    { text: NOT_JSON_VALID },
+    ...texts.map((text) => ({ text })),
+    { text: '{"todos":[]}', agent: false },
+  ])
+
+function notJsonCases(): VectorCase[] {
+  const value = (v: string) => [`{"todos":[{"content":"a","status":"pending","n":${v}}]}`, `{"todos":[],"n":${v}}`]
+  const numbers: [string, string, string][] = [
+    ['01', 'a leading zero', '01'],
+    ['-01', 'a leading zero after the minus', '-01'],
+    ['00', 'two zeros', '00'],
+    ['1.', 'a point without digits after it', '1.'],
+    ['-1.', 'a negative number ending in a point', '-1.'],
+    ['1.e5', 'a point without digits before the exponent', '1.e5'],
+    ['.5', 'a point without digits before it', '.5'],
+    ['-.5', 'a minus and a point without digits', '-.5'],
+    ['+1', 'a plus sign', '+1'],
+    ['0x10', 'hexadecimal', '0x10'],
+    ['0b1', 'binary', '0b1'],
+    ['1_000', 'a digit separator', '1_000'],
+    ['1e', 'an exponent without digits', '1e'],
+    ['1e+', 'an exponent with a sign and no digits', '1e+'],
+    ['1E-', 'an upper-case exponent with a sign and no digits', '1E-'],
+    ['1e5.5', 'a fraction in the exponent', '1e5.5'],
+    ['-', 'a minus alone', '-'],
+    ['minus-space', 'a space after the minus', '- 1'],
+    ['NaN', 'NaN', 'NaN'],
+    ['Infinity', 'Infinity', 'Infinity'],
+    ['-Infinity', '-Infinity', '-Infinity'],
+    ['arabic-indic-digit', 'an Arabic-Indic digit', '\u0661'],
+    ['fullwidth-digit', 'a fullwidth digit', '\uff11'],
+  ]
+  const structure: [string, string, string[]][] = [
+    ['trailing-comma-array', 'a comma after the last item', ['{"todos":[{"content":"a","status":"pending"},]}', '{"todos":[],"n":[1,2,]}']],
+    ['trailing-comma-object', 'a comma after the last member', ['{"todos":[{"content":"a","status":"pending",}]}', '{"todos":[],}']],
+    ['leading-comma', 'a comma before the first item', ['{"todos":[,{"content":"a","status":"pending"}]}', '{,"todos":[]}']],
+    ['double-comma', 'two commas', ['{"todos":[],"n":[1,,2]}', '{"todos":[],,"n":1}']],
+    ['missing-comma', 'no comma between two values', ['{"todos":[] "n":1}', '{"todos":[],"n":[1 2]}']],
+    ['missing-colon', 'no colon after a key', ['{"todos" []}', '{"todos":[{"content" "a","status":"pending"}]}']],
+    ['missing-value', 'a key without a value', ['{"todos":}', '{"todos":[],"n":}']],
+    ['unquoted-key', 'a key without quotes', ['{todos:[]}', '{"todos":[{content:"a","status":"pending"}]}']],
+    ['single-quoted-key', 'a key in single quotes', ["{'todos':[]}", '{"todos":[{\'content\':"a","status":"pending"}]}']],
+    [
+      'single-quoted-string',
+      'a string in single quotes',
+      ['{"todos":[{"content":\'a\',"status":"pending"}]}', '{"todos":[{"content":"a","status":\'pending\'}]}'],
+    ],
+    ['two-values', 'a second value after the first', ['{"todos":[]} {}', '{"todos":[]}\n{"todos":[]}']],
+    ['cut-short', 'cut short', ['{"todos":[{"content":"a","status":"pending"}]', '{"todos":[{"content":"a']],
+    ['empty', 'no value at all', ['', ' \t\r\n']],
+    ['extra-close', 'a bracket too many', ['{"todos":[]}}', '{"todos":[]]}']],
+    ['mismatched', 'brackets that do not match', ['{"todos":[}]', '{"todos":[{"content":"a","status":"pending"]}']],
+    ['comment', 'a comment', ['{"todos":[]}//c', '{"todos":[/*c*/]}']],
+  ]
+  const literals: [string, string][] = [
+    ['True', 'True'],
+    ['FALSE', 'FALSE'],
+    ['Null', 'Null'],
+    ['nul', 'nul'],
+    ['tru', 'tru'],
+    ['undefined', 'undefined'],
+  ]
+  const escapes: [string, string, string][] = [
+    ['lone-backslash', 'a backslash before a space', 'a\\ b'],
+    ['backslash-at-end', 'a backslash before the closing quote', 'a\\'],
+    ['escaped-line-feed', 'a backslash before a raw line feed', 'a\\\nb'],
+    ['u-cut-2', 'a \\u escape with two hex digits', '\\u12'],
+    ['u-cut-3', 'a \\u escape with three hex digits', '\\u123x'],
+    ['u-non-ascii-digits', 'a \\u escape with Arabic-Indic digits', '\\u00\u0664\u0661'],
+    ['u-fullwidth-digits', 'a \\u escape with fullwidth digits', '\\u\uff10\uff10\uff14\uff11'],
+    ['u-sign', 'a \\u escape with a sign', '\\u+041'],
+    ['u-space', 'a \\u escape with a space', '\\u 041'],
+    ['u-underscore', 'a \\u escape with a digit separator', '\\u0_41'],
+    ['u-hex-prefix', 'a \\u escape with 0x', '\\u0x41'],
+    ['u-braces', 'a \\u{…} escape', '\\u{41}'],
+    ['u-capital', 'a \\U escape', '\\U0041'],
+    ['x', 'a \\x escape', '\\x41'],
+    ['single-quote', "a \\' escape", "\\'"],
+    ['a', 'a \\a escape', '\\a'],
+    ['v', 'a \\v escape', '\\v'],
+    ['zero', 'a \\0 escape', '\\0'],
+  ]
+  const between: number[] = [0x00, 0x0b, 0x0c, 0x85, 0xa0, 0x1680, 0x2000, 0x2007, 0x200b, 0x2028, 0x2029, 0x202f, 0x3000, 0xfeff]
+  return [
+    ...numbers.map(([id, description, text]) => notJsonCase(`number/${id}`, `the number ${JSON.stringify(text)}: ${description}`, value(text))),
+    ...structure.map(([id, description, texts]) => notJsonCase(`structure/${id}`, description, texts)),
+    ...literals.map(([id, text]) => notJsonCase(`literal/${id}`, `the word ${text}`, value(text))),
+    ...Array.from({ length: 0x20 }, (_, unit) =>
+      notJsonCase(`string/raw-${uPlus(unit)}`, `a raw ${uPlus(unit)} in a string (a control character must be escaped)`, [
+        `{"todos":[{"content":"a${ch(unit)}b","status":"pending"}]}`,
+        `{"todos":[],"${ch(unit)}":1}`,
+      ]),
+    ),
+    ...escapes.map(([id, description, inside]) =>
+      notJsonCase(`escape/${id}`, description, [`{"todos":[{"content":"${inside}","status":"pending"}]}`, `{"todos":[],"${inside}":1}`]),
+    ),
+    ...between.map((unit) =>
+      notJsonCase(`whitespace/${uPlus(unit)}`, `${uPlus(unit)} between tokens (JSON whitespace is space, tab, LF and CR only)`, [
+        `{"todos":${ch(unit)}[]}`,
+        `${ch(unit)}{"todos":[]}`,
+        `{"todos":[]}${ch(unit)}`,
+      ]),
+    ),
+  ]
+}
+
 /** Every trap class, in a fixed order. */
-export const trapCases = (): VectorCase[] => [...quoteCases(), ...trimCases(), ...keyCases(), ...numberCases(), ...nestingCases(), ...otherCases()]
+export const trapCases = (): VectorCase[] => [
+  ...quoteCases(),
+  ...trimCases(),
+  ...keyCases(),
+  ...numberCases(),
+  ...nestingCases(),
+  ...otherCases(),
+  ...whitespaceCases(),
+  ...escapeCases(),
+  ...numberFormCases(),
+  ...notJsonCases(),
+]
 
 const bump = (version: string, part: 0 | 1 | 2): string =>
   version

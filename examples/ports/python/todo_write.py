@@ -18,7 +18,7 @@ import traceback
 import unicodedata
 
 PROTOCOL = 1
-IMPLEMENTATION = {"name": "todo-write-python", "language": "python", "version": "1.1.0"}
+IMPLEMENTATION = {"name": "todo-write-python", "language": "python", "version": "1.2.0"}
 
 # Each bug a port written in some language, with that language's defaults, plausibly has.
 BUGS = {
@@ -45,6 +45,10 @@ BUGS = {
     "first-value": "a repeated key keeps its FIRST value",
     "last-position": "a repeated key moved to its LAST position",
     "lenient-json": "Python json.loads accepts NaN and Infinity",
+    "double-grammar": "numbers read with Java Double.parseDouble's grammar: 01, 1., .5, -.5, +1 and 1.e5 taken",
+    "cr-not-whitespace": "a hand-written JSON reader whose whitespace is space, tab and LF: a CR between tokens refused",
+    "escape-int-hex": "a \\u escape's digits read with int(..., 16) (Java Integer.parseInt(..., 16)): a sign, spaces, _ and non-ASCII digits taken",
+    "deep-crash": "a recursive parser on the default stack, no depth guard: the port crashes past about 3,000 levels (StackOverflowError)",
     # key order under unknownItemKeys "reject" (TW-ARGS-10)
     "key-order": "undeclared keys in insertion order, array-index keys not first",
     "sort-keys": "undeclared keys sorted (Rust BTreeMap, Go map keys)",
@@ -60,6 +64,8 @@ BUGS = {
     "sorted-output": "responses written with json.dumps(sort_keys=True)",
     "splitlines": "requests split with str.splitlines()",
     "crlf": "requests taken to end in CR LF: the last two characters dropped",
+    "crlf-refused": "a request line ending in CR LF refused as not JSON (a reader that takes CR for part of the message)",
+    "utf8-replace": "request lines decoded with U+FFFD for bad bytes (Java InputStreamReader, Go, .NET) and served, not refused",
     "bool-is-int": "option values compared with ==, so 1 passes for true",
     "options-null": "\"options\": null read as {}",
     "exit-on-bad-request": "a malformed request raises and the port exits",
@@ -161,6 +167,11 @@ def _int(text):
     # TRAP 8: json.loads reads "-0" as the int 0 and keeps a huge integer exact, but
     # JSON.parse gives -0 and Infinity (a double), which the registry's lossless copy
     # refuses (TW-JSON-2): keep them as the floats -0.0 and inf.
+    # TRAP 10: an integer of more than 309 digits is beyond every double: Infinity, as JSON.parse reads it.
+    # Do not hand it to int(): Python refuses to convert more than 4,300 digits (a ValueError,
+    # which would call a valid JSON text "not JSON").
+    if len(text.lstrip("-")) > 309:
+        return float(text)
     value = int(text)
     if value == 0 and text.startswith("-"):
         return -0.0
@@ -232,7 +243,66 @@ def _replace_lone(value):
     return value
 
 
+# The bugs of a hand-written reader, imitated over the text before json.loads sees it.
+TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[^"]+', re.S)  # a string (maybe cut short), or a run outside strings
+JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?\Z")
+LENIENT_NUMBER = re.compile(r"(?<![0-9A-Za-z_.+-])[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?(?![0-9A-Za-z_.])")
+U_ESCAPE = re.compile(r"\\(u(....)|.)", re.S)
+
+
+def _lenient_number(match):
+    """Double.parseDouble takes 01, 1., .5, +1, 1.e5: write each as the JSON number it reads as."""
+    token = match.group(0)
+    if JSON_NUMBER.match(token):
+        return token
+    if re.fullmatch(r"[+-]?[0-9]+", token):
+        return str(int(token))
+    value = float(token)
+    return "-0.0" if value == 0 and math.copysign(1.0, value) < 0 else repr(value)
+
+
+def _int_hex_escape(match):
+    if match.group(2) is None or re.fullmatch("[0-9A-Fa-f]{4}", match.group(2)):
+        return match.group(0)
+    try:
+        return "\\u%04x" % int(match.group(2), 16)  # int() takes "+041", " 041", "0_41", "00\u0664\u0661"
+    except ValueError:
+        return match.group(0)
+
+
+def _depth(text):
+    depth = deepest = 0
+    for token in TOKENS.findall(text):
+        if not token.startswith('"'):
+            for c in token:
+                if c in "[{":
+                    depth += 1
+                    deepest = max(deepest, depth)
+                elif c in "]}":
+                    depth -= 1
+    return deepest
+
+
+def hand_written_reader(text):
+    """What a hand-written reader of another language does differently, as BUG says."""
+    if BUG == "deep-crash" and _depth(text) > 3000:
+        sys.stderr.write('Exception in thread "main" java.lang.StackOverflowError\n')
+        sys.stderr.flush()
+        os._exit(1)
+    out = []
+    for token in TOKENS.findall(text):
+        if token.startswith('"'):
+            out.append(U_ESCAPE.sub(_int_hex_escape, token) if BUG == "escape-int-hex" else token)
+        elif BUG == "cr-not-whitespace" and "\r" in token:
+            raise ValueError("unexpected character CR")
+        else:
+            out.append(LENIENT_NUMBER.sub(_lenient_number, token) if BUG == "double-grammar" else token)
+    return "".join(out)
+
+
 def parse_args(text):
+    if BUG in ("double-grammar", "cr-not-whitespace", "escape-int-hex", "deep-crash"):
+        text = hand_written_reader(text)
     constant = float if BUG == "lenient-json" else _no_constant
     # parse_float is float: "-0.0" and "-1e-400" give -0.0, "1e400" gives inf, as in JavaScript.
     args = json.loads(text, parse_constant=constant, parse_int=int if BUG == "minus-zero" else _int, object_pairs_hook=_pairs)
@@ -384,6 +454,9 @@ def call(sessions, request):
         args = parse_args(text)
     except ValueError as error:
         raise RequestError('"args" is not a JSON text: %s' % error)
+    except RecursionError:
+        # TW-JSON-3: past 1,000 levels a port may refuse, with an error response, never a crash.
+        raise RequestError('"args" nest deeper than this port reads (it reads at least 1,000 levels)')
     log = sessions.setdefault(name, [])
     before = len(log)
     try:
@@ -400,6 +473,17 @@ def call(sessions, request):
     return {"isError": value is None, "text": text, "value": value, "event": event, "current": log[-1] if log else None}
 
 
+def request_id(request):
+    """The request's id, or None when it has no readable one (TW-PROTO-FRAME-1): a number read as
+    JSON.parse reads it, so 7.0 and 70e-1 are the id 7; a whole number from 0 to 2**53 - 1."""
+    rid = request.get("id") if isinstance(request, dict) else None
+    if type(rid) is float and rid.is_integer():  # TRAP 7: json.loads reads 7.0 as a float
+        rid = int(rid)
+    if type(rid) is not int or not 0 <= rid <= 2**53 - 1:  # not bool: True is an int in Python
+        return None
+    return rid
+
+
 def answer(state, line):
     try:
         request = json.loads(line, parse_constant=_no_constant)
@@ -407,9 +491,9 @@ def answer(state, line):
         if BUG == "exit-on-bad-request":
             raise
         return {"id": None, "error": "the request is not JSON: %s" % error}, False
-    rid = request.get("id") if isinstance(request, dict) and type(request.get("id")) is int else None
+    rid = request_id(request)
     try:
-        if not isinstance(request, dict) or type(rid) is not int or rid < 0:
+        if rid is None:
             raise RequestError('a request is an object with an integer "id"')
         cmd = request.get("cmd")
         if cmd == "start":
@@ -453,8 +537,10 @@ def main():
             return 0
         if BUG == "crlf":
             raw = raw[:-2]
+        if BUG == "crlf-refused" and raw.endswith(b"\r\n"):
+            raw = b'{"not JSON": "a CR at the end"}\n'  # answered as a request without an id
         try:
-            line = raw.decode("utf-8")
+            line = raw.decode("utf-8", errors="replace" if BUG == "utf8-replace" else "strict")
         except UnicodeDecodeError as error:
             line = json.dumps({"not UTF-8": str(error)})  # answered as a malformed request
         pieces = line.splitlines() if BUG == "splitlines" else [line]

@@ -3,11 +3,32 @@
 import fc from '../../support/fc.js'
 import { describe, expect, it } from 'vitest'
 import { sequenceInputs } from '../../../src/kit/fuzzer.js'
-import { sequenceFor, TRAP_CHARACTERS, TRAP_KEYS, TRAP_NUMBERS, TRIM_SET } from '../../../src/kit/generators.js'
-import { modelCall, modelTrim } from '../../support/model.js'
+import {
+  BAD_ESCAPES,
+  COMPACT,
+  sequenceFor,
+  TRAP_CHARACTERS,
+  TRAP_KEYS,
+  TRAP_NUMBERS,
+  TRAP_WHITESPACE,
+  TRIM_SET,
+  writeJsonNode,
+} from '../../../src/kit/generators.js'
+import { modelCall, modelIsJsonText, modelTrim } from '../../support/model.js'
 
 const sample = fc.sample(sequenceFor(), { numRuns: 3000, seed: 4242 })
-const inputs = sample.flatMap((s) => sequenceInputs(s))
+const everyInput = sample.flatMap((s) => sequenceInputs(s))
+const isJson = (text: string): boolean => {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+/** The calls whose arguments are JSON texts; the others are TW-JSON-4's, tested below. */
+const inputs = everyInput.filter((input) => isJson(input.args))
+const notJson = everyInput.filter((input) => !isJson(input.args))
 const parsed = inputs.map((input) => JSON.parse(input.args) as unknown)
 const contentsOf = (args: unknown): string[] => {
   const todos = (args as { todos?: unknown })?.todos
@@ -82,6 +103,88 @@ describe('TW-KIT-FUZZ-2: trap-aware generation', () => {
     )
     expect(rejecting.length / sample.length).toBeGreaterThan(0.3)
     expect(sample.some((s) => s.options.profile === 'seed') && sample.some((s) => Object.keys(s.options).length === 0)).toBe(true)
+  })
+
+  it('the text forms of TW-JSON-4: whitespace between tokens, escapes, number spellings, each drawn', () => {
+    /** The text outside its strings. */
+    const between = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"/g, '""')
+    for (const ws of TRAP_WHITESPACE.json)
+      expect(
+        inputs.some((i) => between(i.args).includes(ws)),
+        JSON.stringify(ws),
+      ).toBe(true)
+    for (const written of ['\\u0063\\u006f\\u006e', '\\u0073\\u0074', '\\u00e9', '\\u00E9', '\\/', '\\u0074\\u006f'])
+      expect(
+        inputs.some((i) => i.args.includes(written)),
+        written,
+      ).toBe(true)
+    for (const number of TRAP_NUMBERS.forms)
+      expect(
+        inputs.some((i) => between(i.args).includes(number)),
+        number,
+      ).toBe(true)
+    expect(inputs.filter((i) => between(i.args) !== between(JSON.stringify(JSON.parse(i.args)))).length / inputs.length).toBeGreaterThan(0.3)
+  })
+
+  it('texts that are not JSON, drawn now and then (TW-JSON-4): the grammar and JSON.parse agree on every text', () => {
+    const share = notJson.length / everyInput.length
+    expect(share).toBeGreaterThan(0.02)
+    expect(share).toBeLessThan(0.12)
+    for (const input of everyInput) expect(modelIsJsonText(input.args), input.args).toBe(isJson(input.args))
+    const between = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"/g, '""')
+    for (const number of TRAP_NUMBERS.notJson)
+      expect(
+        notJson.some((i) => i.args.includes(`:${number}`) || i.args.includes(`[${number}`)),
+        number,
+      ).toBe(true)
+    for (const ws of TRAP_WHITESPACE.notJson)
+      expect(
+        notJson.some((i) => between(i.args).includes(ws)),
+        JSON.stringify(ws),
+      ).toBe(true)
+    for (const written of BAD_ESCAPES)
+      expect(
+        notJson.some((i) => i.args.includes(written)),
+        written,
+      ).toBe(true)
+    expect(notJson.some((i) => /[{,]\s*'/.test(i.args))).toBe(true) // single quotes
+    expect(notJson.some((i) => /[{,]\s*[a-z]+\s*:/.test(between(i.args)))).toBe(true) // an unquoted key
+    expect(notJson.some((i) => /"[^"]*[\u0000-\u001f][^"]*"/.test(i.args))).toBe(true) // a raw control in a string
+  })
+
+  it('shrinks toward compact, well-formed text: a shrunk case keeps only the form that matters', () => {
+    const outside = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"/g, '""')
+    for (const [name, holds] of [
+      ['a tab between tokens', (t: string) => outside(t).includes('\t')],
+      ['a carriage return between tokens', (t: string) => outside(t).includes('\r')],
+      ['01', (t: string) => outside(t).includes(':01') || outside(t).includes('[01')],
+      ['U+00A0 between tokens', (t: string) => outside(t).includes('\u00a0')],
+    ] as const) {
+      const found = fc.check(
+        fc.property(sequenceFor(), (s) => !sequenceInputs(s).some((input) => holds(input.args))),
+        { seed: 11, numRuns: 3000 },
+      )
+      expect(found.failed, name).toBe(true)
+      const [shrunk] = found.counterexample!
+      const text = sequenceInputs(shrunk)
+        .map((input) => input.args)
+        .find(holds)!
+      expect(text.length, `${name}: ${JSON.stringify(text)}`).toBeLessThan(50)
+      expect(outside(text).replace(/[\t\r\u00a0]/g, ''), `${name}: ${JSON.stringify(text)}`).toMatch(/^[\x20-\x7e]*$/)
+    }
+    expect(writeJsonNode({ kind: 'array', items: [{ kind: 'literal', text: '1' }] }, COMPACT)).toBe('[1]')
+    expect(
+      writeJsonNode(
+        {
+          kind: 'array',
+          items: [
+            { kind: 'literal', text: '1' },
+            { kind: 'literal', text: '2' },
+          ],
+        },
+        { pieces: ['\t', ' '] },
+      ),
+    ).toBe('\t[\t1 ,\t2 ] ')
   })
 
   it('shrinks toward plain ASCII: a shrunk case keeps only the character that matters', () => {

@@ -15,7 +15,7 @@ const hasPython = spawnSync('python3', ['--version'], { stdio: 'ignore' }).statu
 const python = (bug = '') => ({ ...process.env, TODO_PORT_BUG: bug })
 
 describe('TW-KIT-PROTO-1: the protocol suite', () => {
-  it('checks every malformed request of TW-PROTO-ERROR-1 and TW-PROTO-OPTIONS-1, sessions, end, end of input and stop', () => {
+  it('checks every malformed request of TW-PROTO-ERROR-1 and TW-PROTO-OPTIONS-1, framing, depth past 1,000, sessions, end, end of input and stop', () => {
     const ids = PROTOCOL_CHECKS.map((c) => c.id)
     for (const id of [
       'protocol/error/not-json',
@@ -26,6 +26,18 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
       'protocol/error/options-null',
       'protocol/error/option-parallel-one',
       'protocol/error/option-profile-unknown',
+      'protocol/error/not-utf8/byte-ff',
+      'protocol/error/not-utf8/surrogate',
+      'protocol/error/byte-order-mark',
+      'protocol/framing/crlf',
+      'protocol/framing/whitespace',
+      'protocol/id/fraction',
+      'protocol/id/exponent',
+      'protocol/size/16-mib',
+      'protocol/depth/arrays-10000',
+      'protocol/depth/arrays-100000',
+      'protocol/depth/objects-10000',
+      'protocol/depth/objects-100000',
       'protocol/sessions',
       'protocol/end',
       'protocol/eof',
@@ -71,7 +83,10 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
     ['bool-is-int', 'protocol/error/option-parallel-one', 'answered with a call outcome, not an error response'],
     ['lenient-json', 'protocol/error/call-args-nan', 'answered with a call outcome, not an error response'],
     ['exit-on-bad-request', 'protocol/error/not-json', 'exited with status 1'],
-  ])('TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1: the Python port with %s fails %s', async (bug, id, problem) => {
+    ['crlf-refused', 'protocol/framing/crlf', 'the port answered with id null where'],
+    ['utf8-replace', 'protocol/error/not-utf8/byte-ff', 'where null was expected'],
+    ['deep-crash', 'protocol/depth/arrays-10000', 'the deep call: the port exited with status 1'],
+  ])('TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1, TW-PROTO-FRAME-1, TW-JSON-3: the Python port with %s fails %s', async (bug, id, problem) => {
     const run = await conform(['--runs', '0', '--run', 'protocol/*', '--', 'python3', PYTHON_PORT], python(bug))
     expect(run.status).toBe(1)
     expect(run.stdout).toContain(`FAIL ${id}: `)

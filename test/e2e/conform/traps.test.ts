@@ -1,10 +1,13 @@
 // TW-KIT-TRAPS-1: vectors/traps.json holds every trap over its WHOLE class, member by member:
 // a port that gets one member wrong fails a vector, whatever seed the fuzzer draws.
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import type { CallOutcome } from '../../../src/kit/protocol.js'
 import type { VectorCase } from '../../../src/kit/vectors.js'
 import { callInput } from '../../../src/kit/vectors.js'
 import { NOT_TRIMMED, TRIM_SET } from '../../support/model.js'
+import { conform, PYTHON_PORT } from '../../support/conform.js'
 import { TRAPS_FILE, VECTORS_DIR } from '../../support/vectors.js'
 
 const cases = (JSON.parse(readFileSync(`${VECTORS_DIR}${TRAPS_FILE}`, 'utf8')) as { cases: VectorCase[] }).cases
@@ -35,7 +38,7 @@ describe('TW-KIT-TRAPS-1: vectors/traps.json', () => {
       const trimmed = TRIM_SET.includes(unit)
       const found = contents(c)
       if (!trimmed) for (const content of [`${char}ab`, `a${char}b`, `ab${char}`]) expect(found).toContain(content)
-      expect(c.calls.every((call) => call.expect.text.startsWith('Error: invalid todos: duplicate content '))).toBe(true)
+      expect(c.calls.every((call) => (call.expect as CallOutcome).text.startsWith('Error: invalid todos: duplicate content '))).toBe(true)
       expect(c.calls.some((call) => call.options.profile === 'dsh-0.1.1-rc.2')).toBe(true)
     },
   )
@@ -53,7 +56,7 @@ describe('TW-KIT-TRAPS-1: vectors/traps.json', () => {
 
   it.each(TRIM_SET.map((u) => [U(u)]))('trimming: %s is trimmed at both ends, in its own case', (u) => {
     const c = byId.get(`traps/trim/${u}`)!
-    expect(c.calls[0]!.expect.value).toMatchObject({ todos: [{ content: 'a' }, { content: 'b' }] })
+    expect((c.calls[0]!.expect as CallOutcome).value).toMatchObject({ todos: [{ content: 'a' }, { content: 'b' }] })
   })
 
   it.each([...new Set([0x85, 0x180e, 0x200b, 0x1c, 0x1d, 0x1e, 0x1f, ...NOT_TRIMMED])].map((u) => [U(u), u]))(
@@ -61,7 +64,7 @@ describe('TW-KIT-TRAPS-1: vectors/traps.json', () => {
     (u, unit) => {
       const c = byId.get(`traps/not-trimmed/${u}`)!
       const char = String.fromCharCode(unit)
-      expect(c.calls[0]!.expect.value).toMatchObject({ todos: [{ content: `${char}${char}a${char}` }, { content: `${char}b${char}${char}` }] })
+      expect((c.calls[0]!.expect as CallOutcome).value).toMatchObject({ todos: [{ content: `${char}${char}a${char}` }, { content: `${char}b${char}${char}` }] })
     },
   )
 
@@ -72,33 +75,151 @@ describe('TW-KIT-TRAPS-1: vectors/traps.json', () => {
     expect(
       all.every((c) => c.calls.some((call) => call.options.unknownItemKeys === 'reject') && c.calls.some((call) => call.options.profile === 'dsh-0.1.1-rc.2')),
     ).toBe(true)
-    expect(byId.get('traps/key-order/index-bounds')!.calls[0]!.expect.text).toBe(
+    expect((byId.get('traps/key-order/index-bounds')!.calls[0]!.expect as CallOutcome).text).toBe(
       'Error: invalid arguments: ' +
         ['4294967294', 'note', '4294967295', 'zeta'].map((k) => `"todos[0].${k}" is not a declared property (additionalProperties: false)`).join('; '),
     )
   })
 
   it("a repeated key's position, __proto__, -0 and overflow, 1,000 levels, raw keys", () => {
-    expect(byId.get('traps/repeated-key/position')!.calls[0]!.expect.text).toMatch(/"todos\[0\]\.x".*"todos\[0\]\.y"/)
+    expect((byId.get('traps/repeated-key/position')!.calls[0]!.expect as CallOutcome).text).toMatch(/"todos\[0\]\.x".*"todos\[0\]\.y"/)
     expect(cases.filter((c) => c.id.startsWith('traps/proto/')).length).toBeGreaterThanOrEqual(3)
     const refused = cases.filter((c) =>
       ['traps/numbers/minus-zero', 'traps/numbers/overflow', 'traps/numbers/underflow', 'traps/numbers/minus-zero-float'].includes(c.id),
     )
-    expect(refused.flatMap((c) => c.calls).every((call) => call.expect.text === 'Error: tool execution arguments must be losslessly JSON-serializable')).toBe(
-      true,
-    )
+    expect(
+      refused
+        .flatMap((c) => c.calls)
+        .every((call) => (call.expect as CallOutcome).text === 'Error: tool execution arguments must be losslessly JSON-serializable'),
+    ).toBe(true)
     expect(texts(byId.get('traps/numbers/minus-zero')!).some((t) => t.includes(':-0}'))).toBe(true)
     expect(texts(byId.get('traps/numbers/overflow')!).some((t) => t.includes('1e400'))).toBe(true)
     const nesting = cases.filter((c) => c.id.startsWith('traps/nesting/')).flatMap(texts)
     expect(nesting.filter((t) => depth(t) === 1000).length).toBeGreaterThanOrEqual(8)
-    expect(byId.get('traps/raw-keys/line-feed')!.calls[0]!.expect.text).toContain('"todos[0].a\nb" is not a declared property')
-    expect(byId.get('traps/raw-keys/quote')!.calls[0]!.expect.text).toContain('"todos[0].say "hi"" is not a declared property')
-    expect(byId.get('traps/raw-keys/backslash')!.calls[0]!.expect.text).toContain('"todos[0].back\\slash" is not a declared property')
+    expect((byId.get('traps/raw-keys/line-feed')!.calls[0]!.expect as CallOutcome).text).toContain('"todos[0].a\nb" is not a declared property')
+    expect((byId.get('traps/raw-keys/quote')!.calls[0]!.expect as CallOutcome).text).toContain('"todos[0].say "hi"" is not a declared property')
+    expect((byId.get('traps/raw-keys/backslash')!.calls[0]!.expect as CallOutcome).text).toContain('"todos[0].back\\slash" is not a declared property')
   })
 
   it('every case is of the traps/ family, unique, and names the rules it illustrates', () => {
     expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length)
     expect(cases.every((c) => c.id.startsWith('traps/') && c.rules.length > 0)).toBe(true)
     expect(cases.length).toBeGreaterThan(150)
+  })
+})
+
+describe('TW-KIT-TRAPS-1, TW-JSON-4: the argument text in every legal and illegal form', () => {
+  const outside = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"/g, '""')
+  const family = (prefix: string) => cases.filter((c) => c.id.startsWith(prefix))
+
+  it('whitespace: each of the four JSON whitespace characters, CR LF, runs and pretty-printing, between every two tokens', () => {
+    for (const [name, char] of [
+      ['space', ' '],
+      ['tab', '\t'],
+      ['line-feed', '\n'],
+      ['carriage-return', '\r'],
+      ['crlf', '\r\n'],
+    ] as const) {
+      const c = byId.get(`traps/whitespace/${name}`)!
+      for (const text of texts(c)) {
+        // Between every two tokens: as many gaps as a compact text has brackets, colons and commas, plus the two ends.
+        const compact = JSON.stringify(JSON.parse(text))
+        const gaps = outside(compact).replace(/[^{}[\]:,]/g, '').length * 2 + 2
+        expect(outside(text).split(char).length - 1, `${name}: ${JSON.stringify(text)}`).toBeGreaterThanOrEqual(gaps)
+      }
+    }
+    expect(texts(byId.get('traps/whitespace/pretty')!)[0]).toContain('\n  ')
+    expect(texts(byId.get('traps/whitespace/pretty-tabs')!)[0]).toContain('\r\n\t')
+  })
+
+  it('escapes: \\u in both hex cases, \\/, the short escapes, escaped keys and statuses, surrogate pairs', () => {
+    const all = family('traps/escapes/').flatMap(texts).join('\n')
+    for (const written of [
+      '\\u00e9',
+      '\\u00E9',
+      '\\/',
+      '\\b',
+      '\\f',
+      '\\n',
+      '\\r',
+      '\\t',
+      '\\"',
+      '\\\\',
+      '\\u0074odos',
+      '\\u0063ontent',
+      'st\\u0061tus',
+      'p\\u0065nding',
+      '\\uD83D\\uDE00',
+      '\\u0000',
+    ])
+      expect(all, written).toContain(written)
+    expect((byId.get('traps/escapes/keys')!.calls[1]!.expect as CallOutcome).text).toContain('"todos[0].1" is not a declared property')
+  })
+
+  it('number forms: each legal spelling wherever a number stands; 5,000 digits overflow and are refused, not "not JSON"', () => {
+    for (const form of ['1E5', '1e+5', '1e-7', '1E+2', '1e0001', '0.5', '-1.5E-3', '-0e-0'])
+      expect(
+        texts(byId.get(`traps/number-forms/${form}`)!).every((t) => t.includes(form)),
+        form,
+      ).toBe(true)
+    expect((byId.get('traps/number-forms/digits-5000')!.calls[0]!.expect as CallOutcome).text).toBe(
+      'Error: tool execution arguments must be losslessly JSON-serializable',
+    )
+  })
+
+  it('not JSON: each form a case of its own, an error response between a call that sets the plan and one that shows it unchanged', () => {
+    const members = [
+      ...['01', '-01', '1.', '1.e5', '.5', '-.5', '+1', '0x10', 'NaN', 'Infinity', '-Infinity', 'arabic-indic-digit'].map((n) => `number/${n}`),
+      ...[
+        'trailing-comma-array',
+        'trailing-comma-object',
+        'unquoted-key',
+        'single-quoted-key',
+        'single-quoted-string',
+        'two-values',
+        'cut-short',
+        'empty',
+        'comment',
+      ].map((n) => `structure/${n}`),
+      ...Array.from({ length: 0x20 }, (_, unit) => `string/raw-${U(unit)}`),
+      ...['lone-backslash', 'u-cut-2', 'u-non-ascii-digits', 'u-sign', 'x', 'single-quote'].map((n) => `escape/${n}`),
+      ...[0x0b, 0x0c, 0x85, 0xa0, 0x2028, 0x2029, 0x3000, 0xfeff].map((unit) => `whitespace/${U(unit)}`),
+    ]
+    for (const member of members) {
+      const c = byId.get(`traps/not-json/${member}`)!
+      expect(c, member).toBeDefined()
+      const [first, ...rest] = c.calls
+      const last = rest.pop()!
+      expect((first!.expect as CallOutcome).isError, member).toBe(false)
+      expect(
+        rest.every((call) => 'error' in call.expect && call.argsText !== undefined),
+        member,
+      ).toBe(true)
+      for (const call of rest) expect(() => JSON.parse(call.argsText!), `${member}: ${JSON.stringify(call.argsText)}`).toThrow(SyntaxError)
+      expect((last.expect as CallOutcome).current, member).toEqual((first!.expect as CallOutcome).current)
+    }
+  })
+})
+
+describe('the kit on argument texts (TW-KIT-COMPARE-1)', () => {
+  const hasPython = spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0
+  it.skipIf(!hasPython)('a port that takes a text that is not JSON fails the case, naming the error response it owed', async () => {
+    const run = await conform(['--runs', '0', '--run', 'traps/not-json/number/01', '--', 'python3', PYTHON_PORT], {
+      ...process.env,
+      TODO_PORT_BUG: 'double-grammar',
+    })
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('FAIL traps/not-json/number/01: ')
+    expect(run.stdout).toContain('expected: an error response: the arguments are not a JSON text (TW-JSON-4)')
+    expect(run.stdout).toContain('problem:  the port answered with a call outcome where arguments that are not a JSON text get an error response')
+  })
+
+  it.skipIf(!hasPython)('a port that refuses a JSON text fails the case with its error shown', async () => {
+    const run = await conform(['--runs', '0', '--run', 'traps/whitespace/carriage-return', '--', 'python3', PYTHON_PORT], {
+      ...process.env,
+      TODO_PORT_BUG: 'cr-not-whitespace',
+    })
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('problem:  the port answered with an error: "args" is not a JSON text')
   })
 })

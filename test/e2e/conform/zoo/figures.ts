@@ -65,7 +65,7 @@ export function targets(results: ZooResults): { met: boolean; text: string }[] {
       met: weakAll.every((b) => pinned(b)),
       text:
         `The fuzzer alone catches ${all - weakAll.length} of the ${all} bugs with ≥ ${FUZZ_TARGET * 100}% of seeds (${results.bugs.filter((b) => caughtSeeds(b) === b.fuzz.length).length} with every seed). ` +
-        `The others, each pinned by the protocol suite, leave no trace in a call's outcome, so the fuzzer (well-formed calls only) cannot see them: ${weakAll.length ? names(weakAll) : 'none'}.`,
+        `The others, each pinned by the protocol suite, leave no trace in a call's outcome, so the fuzzer (well-formed requests, compact LF lines, at most 1,000 levels) cannot see them: ${weakAll.length ? names(weakAll) : 'none'}.`,
     },
   ]
 }

@@ -1,0 +1,61 @@
+// TW-PROTO-FRAME-1 in the reference's own serve: a request line ending in CR LF, or with
+// whitespace between its tokens, is served; an id written 1.0 is the id 1; a line that is not
+// UTF-8 or starts with a byte-order mark is answered with an error whose id is null, and serve
+// goes on.
+import { spawnSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { BIN } from '../support/cli.js'
+
+const serve = (input: Buffer) => spawnSync(process.execPath, [BIN, 'serve'], { input, encoding: 'utf8' })
+const START = '{"id":0,"cmd":"start","protocol":1}\n'
+const call = (id: string, content = 'a') =>
+  `{"id":${id},"cmd":"call","session":"s","args":${JSON.stringify(JSON.stringify({ todos: [{ content, status: 'pending' }] }))},"agent":true,"options":{}}`
+const lines = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+
+describe('serve: framing (TW-PROTO-FRAME-1)', () => {
+  it('serves a CR LF request and one with spaces and tabs between its tokens', () => {
+    const spaced = ' { "id" :\t2 , "cmd" : "end" , "session" : "s" }\t'
+    const run = serve(Buffer.from(`${START}${call('1')}\r\n${spaced}\r\n{"id":3,"cmd":"stop"}\r\n`))
+    expect(run.status).toBe(0)
+    expect(lines(run.stdout).map((r) => [r.id, r.isError ?? null, r.error ?? null])).toEqual([
+      [0, null, null],
+      [1, false, null],
+      [2, null, null],
+      [3, null, null],
+    ])
+  })
+
+  it('reads an id as JSON.parse does: 1.0 and 10e-1 are the id 1, -0 is 0', () => {
+    const run = serve(Buffer.from(`${START}${call('1.0')}\n${call('20e-1')}\n{"id":-0,"cmd":"end","session":"s"}\n`))
+    expect(lines(run.stdout).map((r) => r.id)).toEqual([0, 1, 2, 0])
+  })
+
+  it.each([
+    ['0xFF', [0xff]],
+    ['a lone continuation byte', [0x80]],
+    ['an overlong "/"', [0xc0, 0xaf]],
+    ['an encoded surrogate', [0xed, 0xa0, 0x80]],
+    ['a code point above U+10FFFF', [0xf4, 0x90, 0x80, 0x80]],
+    ['a cut sequence', [0xe2, 0x82]],
+  ])('a request line holding %s is not UTF-8: an error with id null, naming the first bad byte; the next request is served', (_, bytes) => {
+    const [head, tail] = call('1', 'a@b').split('@') as [string, string]
+    const run = serve(Buffer.concat([Buffer.from(START + head), Buffer.from(bytes), Buffer.from(`${tail}\n${call('2')}\n`)]))
+    const [, refused, served] = lines(run.stdout)
+    expect(refused).toEqual({ id: null, error: expect.stringMatching(/^the request line is not UTF-8: byte 0x[0-9a-f]{2} at offset \d+$/) })
+    const offset = Number(/offset (\d+)/.exec(refused!.error as string)![1])
+    expect(offset - Buffer.byteLength(head)).toBeGreaterThanOrEqual(0)
+    expect(offset - Buffer.byteLength(head)).toBeLessThanOrEqual(bytes.length)
+    expect(served).toMatchObject({ id: 2, isError: false })
+  })
+
+  it('a request line that starts with a byte-order mark is not JSON: an error with id null', () => {
+    const run = serve(Buffer.concat([Buffer.from(START), Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${call('1')}\n${call('2')}\n`)]))
+    const [, refused, served] = lines(run.stdout)
+    expect(refused).toEqual({ id: null, error: 'the request is not JSON' })
+    expect(served).toMatchObject({ id: 2, isError: false })
+  })
+})
