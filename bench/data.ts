@@ -1,7 +1,7 @@
 // The benchmark's inputs: todo lists that look like an agent's (varied imperative sentences
 // of 20–80 characters, distinct, a few completed, one in progress, the rest pending), as
 // the JSON text the harness would hand to JSON.parse. Deterministic: seeded.
-import { seededRandom } from '../src/kit/generators.js'
+import { seededRandom } from '../fixtures/generators.js'
 
 const VERBS = [
   'Read',

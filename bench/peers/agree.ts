@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { callTodoWrite, type CallOutcome } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import type { Exec } from '../../src/core/tool.js'
-import { anyArgs } from '../../src/kit/generators.js'
+import { anyArgs } from '../../fixtures/generators.js'
 import { invalidArgumentsText, validArgumentsText } from '../data.js'
 import type { Pipeline } from './finish.js'
 

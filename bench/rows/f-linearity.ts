@@ -9,7 +9,7 @@
 import { callTodoWrite } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import type { TodoWriteOptions } from '../../src/core/options.js'
-import { sharedKeyContent, validList } from '../../src/kit/generators.js'
+import { sharedKeyContent, validList } from '../../fixtures/generators.js'
 import type { MeasuredCase, Row } from '../row.js'
 import { medianRatio, sideBySide, type Side } from '../timing.js'
 

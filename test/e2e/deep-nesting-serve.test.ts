@@ -3,7 +3,7 @@
 // Its own file because it runs dist/, which the mutation suite leaves out.
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { hostileRequests } from '../../src/kit/generators.js'
+import { hostileRequests } from '../../fixtures/generators.js'
 import { BIN } from '../support/cli.js'
 
 describe('the protocol server as a process', () => {

@@ -11,7 +11,7 @@ import { callTodoWrite } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from '../../src/kit/protocol.js'
 import { Config } from '../../src/plugin.js'
-import { hostileRequests } from '../../src/kit/generators.js'
+import { hostileRequests } from '../../fixtures/generators.js'
 
 const DEEP = '['.repeat(100_000) + ']'.repeat(100_000)
 

@@ -5,7 +5,8 @@ import { planUpdate } from '../../src/log/acp.js'
 import { snapshotViolation } from '../../src/log/invariant.js'
 import type { Todo } from '../../src/core/schema.js'
 import { acpValidator } from '../support/acp-schema.js'
-import { content, status } from '../../src/kit/generators.js'
+import { content } from '../../src/kit/generators.js'
+import { status } from '../../fixtures/generators.js'
 
 const sessionUpdate = acpValidator('SessionUpdate')
 const planEntry = acpValidator('PlanEntry')

@@ -5,7 +5,7 @@ import { expect } from 'vitest'
 import { checkArguments, parametersSchema } from '../../src/core/schema.js'
 import { resolveOptions } from '../../src/core/options.js'
 import { schemaViolations } from '../../src/core/violations.js'
-import { anyArgs } from '../../src/kit/generators.js'
+import { anyArgs } from '../../fixtures/generators.js'
 
 // ajv compiles on the property's first run, not on import: Stryker imports every test file
 // of a run for each mutant and then runs only the tests that cover it.

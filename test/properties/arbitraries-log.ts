@@ -1,7 +1,7 @@
 // Generators of session logs: todo_write calls among turns and events of other kinds.
 import fc from '../support/fc.js'
 import type { Segment } from '../support/harness-log.js'
-import { anyArgs, validArgs } from '../../src/kit/generators.js'
+import { anyArgs, schemaValidArgs } from '../../fixtures/generators.js'
 
 const noise: fc.Arbitrary<Segment> = fc.record({
   kind: fc.constant('noise' as const),
@@ -10,7 +10,7 @@ const noise: fc.Arbitrary<Segment> = fc.record({
 })
 
 export const segment: fc.Arbitrary<Segment> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('call' as const), args: fc.oneof(validArgs, anyArgs) }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('call' as const), args: fc.oneof(schemaValidArgs, anyArgs) }) },
   { weight: 1, arbitrary: fc.constant<Segment>({ kind: 'turn/start' }) },
   { weight: 1, arbitrary: fc.constant<Segment>({ kind: 'turn/end' }) },
   { weight: 2, arbitrary: noise },

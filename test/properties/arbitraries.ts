@@ -4,7 +4,8 @@
 // sometimes extra item keys (which the seed drops). Each property asserts the call IS
 // accepted, so a generator that drifts fails loudly instead of testing nothing.
 import fc from '../support/fc.js'
-import { content, padding, status } from '../../src/kit/generators.js'
+import { content, padding } from '../../src/kit/generators.js'
+import { status } from '../../fixtures/generators.js'
 import { modelTrim } from '../support/model.js'
 
 export interface AcceptedList {

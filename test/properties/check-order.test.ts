@@ -4,7 +4,7 @@ import { expect } from 'vitest'
 import { callTodoWrite } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import { modelText } from '../support/model.js'
-import { item, status } from '../../src/kit/generators.js'
+import { item, status } from '../../fixtures/generators.js'
 
 // Lists built to hold several faults at once: blank contents, repeats and extra actives.
 const faulty = fc

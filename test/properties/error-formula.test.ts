@@ -4,7 +4,8 @@ import { expect } from 'vitest'
 import { callTodoWrite } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import { modelQuote, modelText, modelTrim } from '../support/model.js'
-import { content, items, padding } from '../../src/kit/generators.js'
+import { content, padding } from '../../src/kit/generators.js'
+import { items } from '../../fixtures/generators.js'
 
 const agent = () => ({ agent: { session: new MemorySession() } })
 

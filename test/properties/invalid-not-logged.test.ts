@@ -5,9 +5,9 @@ import { callTodoWrite } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import { validate } from '../../src/core/validate.js'
 import { DEFAULT_OPTIONS } from '../../src/core/options.js'
-import { call, validArgs } from '../../src/kit/generators.js'
+import { call, schemaValidArgs } from '../../fixtures/generators.js'
 
-property('TW-PROP-INVALID-NOT-LOGGED: a refused call leaves the log unchanged', [validArgs, call], (first, next) => {
+property('TW-PROP-INVALID-NOT-LOGGED: a refused call leaves the log unchanged', [schemaValidArgs, call], (first, next) => {
   const session = new MemorySession()
   callTodoWrite(first, { agent: { session } })
   const before = JSON.stringify(session.events)

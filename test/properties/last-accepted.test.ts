@@ -5,7 +5,7 @@ import { MemorySession } from '../../src/log/events.js'
 import { currentTodos } from '../../src/log/plan.js'
 import { modelCall, type ModelItem } from '../support/model.js'
 import { property } from '../support/property.js'
-import { calls } from '../../src/kit/generators.js'
+import { calls } from '../../fixtures/generators.js'
 
 property('TW-PROP-LAST-ACCEPTED: the current list is the last accepted normalized list, per the model', [calls], (sequence) => {
   const session = new MemorySession()

@@ -8,7 +8,7 @@ import { callTodoWrite } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import { modelCall } from '../support/model.js'
 import { property } from '../support/property.js'
-import { call } from '../../src/kit/generators.js'
+import { call } from '../../fixtures/generators.js'
 
 const MARK = Symbol('caller')
 

@@ -6,7 +6,7 @@ import fc from '../support/fc.js'
 import { callTodoWrite } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import { checkLog } from '../../src/log/invariant.js'
-import { anyArgs, LIES, withFlippingGetters as flipping, withFlippingProxies as proxied } from '../../src/kit/generators.js'
+import { anyArgs, LIES, withFlippingGetters as flipping, withFlippingProxies as proxied } from '../../fixtures/generators.js'
 import { modelCall } from '../support/model.js'
 import { property } from '../support/property.js'
 

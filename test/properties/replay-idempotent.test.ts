@@ -8,7 +8,7 @@ import { MemorySession, type LogEvent } from '../../src/log/events.js'
 import { currentTodos } from '../../src/log/plan.js'
 import { modelCall, type ModelItem } from '../support/model.js'
 import { property } from '../support/property.js'
-import { calls } from '../../src/kit/generators.js'
+import { calls } from '../../fixtures/generators.js'
 
 /** The calls played on one session, and the model's last accepted snapshot. */
 function play(sequence: { args: unknown; agent: boolean }[]): { events: LogEvent[]; last: ModelItem[] | null } {

@@ -5,7 +5,7 @@ import { MemorySession } from '../../src/log/events.js'
 import { currentTodos } from '../../src/log/plan.js'
 import { modelSnapshot } from '../support/model.js'
 import { property } from '../support/property.js'
-import { calls } from '../../src/kit/generators.js'
+import { calls } from '../../fixtures/generators.js'
 import { acceptedList } from './arbitraries.js'
 
 property(

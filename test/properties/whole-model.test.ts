@@ -10,7 +10,8 @@ import { callTodoWrite } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import { modelCall, type ModelItem, type ModelOptions } from '../support/model.js'
 import { property } from '../support/property.js'
-import { argsNode, hostileArguments, layout, optionsFor, seededRandom, writeJsonNode } from '../../src/kit/generators.js'
+import { argsNode, layout, optionsFor, writeJsonNode } from '../../src/kit/generators.js'
+import { hostileArguments, seededRandom } from '../../fixtures/generators.js'
 import { PROFILE_NAMES } from '../../src/core/options.js'
 
 const argumentText = fc.oneof(

@@ -1,15 +1,16 @@
 // The layers of the code and which may import which (docs/architecture in README "Layout"):
-// core → log → kit → cli, the package entries on top; tests and benchmarks use src/ but not
-// each other. `forbiddenEdges` lists every import that breaks the rule.
+// core → log → kit → cli, the package entries on top; tests and benchmarks use src/ and the
+// unshipped fixtures (generators they share), but not each other. `forbiddenEdges` lists every import that breaks the rule.
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 
-export type Layer = 'core' | 'log' | 'kit' | 'cli' | 'entry' | 'test' | 'bench' | 'other'
+export type Layer = 'core' | 'log' | 'kit' | 'cli' | 'entry' | 'fixtures' | 'test' | 'bench' | 'other'
 
 /** The layer of a repository-relative path. */
 export function layerOf(path: string): Layer {
   const [top, sub] = path.split('/')
   if (top === 'src') return sub === 'core' || sub === 'log' || sub === 'kit' || sub === 'cli' ? sub : 'entry'
+  if (top === 'fixtures') return 'fixtures'
   if (top === 'test') return 'test'
   if (top === 'bench') return 'bench'
   return 'other'
@@ -23,8 +24,9 @@ const ALLOWED: Record<Layer, readonly Layer[]> = {
   kit: ['core', 'log', 'other'],
   cli: ['core', 'log', 'kit', 'other'],
   entry: ['core', 'log'],
-  test: ['core', 'log', 'kit', 'cli', 'entry', 'other'],
-  bench: ['core', 'log', 'kit', 'cli', 'entry', 'other'],
+  fixtures: ['core', 'log', 'kit'],
+  test: ['core', 'log', 'kit', 'cli', 'entry', 'fixtures', 'other'],
+  bench: ['core', 'log', 'kit', 'cli', 'entry', 'fixtures', 'other'],
   other: ['core', 'log', 'kit', 'cli', 'entry'],
 }
 
@@ -44,7 +46,7 @@ const SPECIFIER = /(?:^|\n)\s*(?:import|export)[^'"]*?from\s+'(\.[^']+)'|import\
 
 /** Every relative import (and `new URL(…, import.meta.url)` read) of src/, test/ and bench/, as repository-relative paths. */
 export function importEdges(root: string): Edge[] {
-  return ['src', 'test', 'bench'].flatMap((dir) =>
+  return ['src', 'fixtures', 'test', 'bench'].flatMap((dir) =>
     sources(root, dir).flatMap((from) => {
       const text = readFileSync(join(root, from), 'utf8')
       return [...text.matchAll(SPECIFIER)].map((m) => ({ from, to: relative(root, resolve(root, dirname(from), m[1] ?? m[2] ?? m[3]!)) }))

@@ -8,7 +8,7 @@ import { callTodoWrite, callTodoWriteAsync } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import { createTodoWriteTool } from '../../src/core/tool.js'
 import { parseOptions } from '../../src/core/options.js'
-import { LIES, withFlippingGetters, withFlippingProxies } from '../../src/kit/generators.js'
+import { LIES, withFlippingGetters, withFlippingProxies } from '../../fixtures/generators.js'
 import { NOT_LOSSLESS_TEXT } from '../support/model.js'
 
 const LOSSY = NOT_LOSSLESS_TEXT

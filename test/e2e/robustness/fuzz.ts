@@ -25,7 +25,7 @@ import {
   withFlippingGetters,
   withFlippingProxies,
   type Random,
-} from '../../../src/kit/generators.js'
+} from '../../../fixtures/generators.js'
 
 /** What is fuzzed: the real modules, unless a test hands in a broken one to see it caught. */
 export interface Subject {

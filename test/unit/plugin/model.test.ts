@@ -7,7 +7,7 @@ import * as plugin from '../../../src/index.js'
 import { currentTodos } from '../../../src/log/plan.js'
 import { createTestHost, loadPlugin, TestAgent, type ToolRegistryService } from '../../../src/testing.js'
 import { modelSnapshot, modelText, type ModelItem } from '../../support/model.js'
-import { item } from '../../../src/kit/generators.js'
+import { item } from '../../../fixtures/generators.js'
 
 interface Model {
   lists: (ModelItem[] | null)[]
