@@ -161,8 +161,6 @@ export default defineConfig({
           ...project.test,
           include: suite[project.test.name],
           isolate: true,
-          // A killed mutant needs a failing test, not a shrunk counterexample (test/support/seed.ts).
-          env: { FC_END_ON_FAILURE: '1' },
           deps: { optimizer: { ssr: { enabled: true, include: ['typebox', 'typebox/compile'] } } },
         },
       })),

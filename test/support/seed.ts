@@ -14,10 +14,3 @@ function resolveSeed(): number {
 
 export const FC_SEED = resolveSeed()
 export const FC_RUNS = process.env.FC_RUNS ? Number(process.env.FC_RUNS) : undefined
-
-/**
- * FC_END_ON_FAILURE=1 (the mutation gates set it): stop a property at its first failing
- * case, without shrinking. A gate only asks whether a test fails; shrinking a counterexample
- * for every killed mutant was most of what a kill by a property cost.
- */
-export const FC_END_ON_FAILURE = process.env.FC_END_ON_FAILURE === '1'
