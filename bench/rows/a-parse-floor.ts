@@ -12,7 +12,9 @@ export const parseFloor: Row = {
   what: '`callTodoWrite` on valid arguments vs `JSON.parse` of their text',
   ratio:
     'execute / parse: (T(parse + call) − T(parse)) / T(parse), per repetition, where T(parse) times `JSON.parse(text)` and T(parse + call) times `callTodoWrite(JSON.parse(text), exec)` — every call gets freshly parsed strings, as in the harness',
-  target: { op: '<=', value: 0.5 },
+  // Context only: its target (execute <= 0.5x parse) was retired with the fast path. Through
+  // the real registry the call is measured whole (`npm run bench:registry`).
+  target: null,
   async run({ timing, log }) {
     const inputs: { label: string; text: string; informational: boolean }[] = [
       ...SIZES.map((size) => ({ label: `${size.toLocaleString('en-US')} items`, text: validArgumentsText(size), informational: false })),
