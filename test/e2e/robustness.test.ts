@@ -1,4 +1,4 @@
-// Issue 7, the short version of `npm run fuzz`: 10^4 fuzzed calls and every giant (1 MB
+// Issue 7, the short version of `npm run fuzz`: 4,000 fuzzed calls and every giant (1 MB
 // contents, 10^5 items, 10^4 and 10^5 levels of nesting) checked against the model of the
 // spec, with the input, the log and the built-ins watched; then the fuzzer itself shown
 // to catch each kind of breakage. No time is measured here (npm run fuzz does that).
@@ -12,15 +12,15 @@ import { REAL, fingerprint, runFuzz, sameTokens, type FuzzReport, type Subject }
 
 const failures = (report: FuzzReport) => report.failures.map((f) => `call ${f.call} (${f.source}, ${f.mode}): ${f.problem}\n    input ${f.input}`).join('\n')
 
-describe('10^4 fuzzed calls and every giant (seed from FC_SEED)', () => {
+describe('4,000 fuzzed calls and every giant (seed from FC_SEED; `npm run fuzz` makes a million)', () => {
   it('answer as the spec says, log only valid snapshots, leave the input and the built-ins alone', () => {
-    const report = runFuzz({ calls: 10_000, seed: FC_SEED, giants: true, giantModes: ['call'] })
+    const report = runFuzz({ calls: 4_000, seed: FC_SEED, giants: true, giantModes: ['call'] })
     expect(report.failureCount, `seed ${report.seed}:\n${failures(report)}`).toBe(0)
-    expect(report.calls).toBeGreaterThan(10_000)
+    expect(report.calls).toBeGreaterThan(4_000)
     // Every outcome and every way in was exercised, so "no failure" means something.
     for (const kind of ['accepted', 'lossless', 'arguments', 'empty', 'duplicate', 'in_progress', 'owner'])
       expect(report.byOutcome[kind], kind).toBeGreaterThan(20)
-    for (const mode of ['call', 'execute', 'protocol', 'value']) expect(report.byMode[mode], mode).toBeGreaterThan(500)
+    for (const mode of ['call', 'execute', 'protocol', 'value']) expect(report.byMode[mode], mode).toBeGreaterThan(200)
     expect(report.giants).toHaveLength(25)
   })
 })

@@ -68,36 +68,38 @@ describe('TW-KIT-START-1: a port that cannot be started is ONE clear failure', (
 describe('a port that breaks in the middle of a run is restarted', () => {
   // Only spec/TW-TRIM-1/1 holds "read  the code" (two spaces).
   const marker = 'read  the code'
+  // The vectors alone: the cases after the fault show the restarted port at work (the
+  // protocol suite, which starts ports of its own, runs whole on a healthy port elsewhere).
+  const VECTORS_ONLY = ['--runs', '0', '--skip', 'protocol/*']
 
   it.each([
     ['hang', 'did not answer "call" within 3000 ms', '| faulty: hanging on'],
     ['exit', 'exited with status 1', '| faulty: crashing on'],
     ['garbage', 'printed a line that is not JSON: "Traceback (most recent call last): oops"', ''],
   ])('%s: that case fails with the reason, the others pass after a restart', async (fault, reason, stderr) => {
-    const run = await conform(['--runs', '0', '--timeout', '3000', '--', ...node('faulty.mjs', fault, marker)])
+    const run = await conform([...VECTORS_ONLY, '--timeout', '3000', '--', ...node('faulty.mjs', fault, marker)])
     expect(run.status).toBe(1)
     expect(run.stdout).toContain('FAIL spec/TW-TRIM-1/1: ')
     expect(run.stdout).toContain(`problem:  the port ${reason}`)
     if (stderr) expect(run.stdout).toContain(stderr)
     expect(run.lines.filter((line) => line.startsWith('FAIL ')).map((line) => line.split(':')[0])).toEqual(['FAIL spec/TW-TRIM-1/1', 'FAIL vectors'])
     expect(run.stdout).toContain(`FAIL vectors: ${CASES - 1} of ${CASES} cases agree with the expected outcomes`)
-    expect(run.stdout).toContain(`ok protocol: ${PROTOCOL} of ${PROTOCOL} checks pass`)
-    expect(run.stdout).toContain(`todo-write (typescript): ${ALL - 1} passed, 1 failed (1 restart)`)
-    expect(run.last).toBe(`${ALL - 1} passed, 1 failed`)
+    expect(run.stdout).toContain(`todo-write (typescript): ${CASES - 1} passed, 1 failed (1 restart)`)
+    expect(run.last).toBe(`${CASES - 1} passed, 1 failed`)
   })
 
   it('an error response fails the case without a restart', async () => {
-    const run = await conform(['--runs', '0', '--', ...node('faulty.mjs', 'error', marker)])
+    const run = await conform([...VECTORS_ONLY, '--', ...node('faulty.mjs', 'error', marker)])
     expect(run.stdout).toContain('problem:  the port answered with an error: not implemented here')
-    expect(run.stdout).toContain(`todo-write (typescript): ${ALL - 1} passed, 1 failed\n`)
-    expect(run.last).toBe(`${ALL - 1} passed, 1 failed`)
+    expect(run.stdout).toContain(`todo-write (typescript): ${CASES - 1} passed, 1 failed\n`)
+    expect(run.last).toBe(`${CASES - 1} passed, 1 failed`)
   })
 
   it('TW-KIT-COMPARE-1: an answer nested more than 1,000 levels deep fails the case; the kit does not crash (issue 7)', async () => {
-    const run = await conform(['--runs', '0', '--', ...node('faulty.mjs', 'deep', marker)])
+    const run = await conform([...VECTORS_ONLY, '--', ...node('faulty.mjs', 'deep', marker)])
     expect(run.stdout).toContain('problem:  the port answered a call with a "value" nested deeper than 1,000 levels: not compared')
-    expect(run.stdout).toContain(`todo-write (typescript): ${ALL - 1} passed, 1 failed\n`)
-    expect(run.last).toBe(`${ALL - 1} passed, 1 failed`)
+    expect(run.stdout).toContain(`todo-write (typescript): ${CASES - 1} passed, 1 failed\n`)
+    expect(run.last).toBe(`${CASES - 1} passed, 1 failed`)
   })
 
   it('a port that keeps failing is given up on after --max-restarts', async () => {

@@ -205,6 +205,8 @@ describe('--run and --skip (TW-KIT-SELECT-1)', () => {
 
 describe('expected failures (TW-KIT-XFAIL-1)', () => {
   const port = node('faulty.mjs', 'wrong', 'read  the code') // fails spec/TW-TRIM-1/1 only
+  // The vectors alone: the protocol suite holds no case this port fails.
+  const VECTORS_ONLY = ['--runs', '0', '--skip', 'protocol/*']
   const xfail = (text: string) => {
     const file = join(tempDir(), 'xfail.txt')
     writeFileSync(file, text)
@@ -212,18 +214,18 @@ describe('expected failures (TW-KIT-XFAIL-1)', () => {
   }
 
   it('a listed case that fails counts as passed', async () => {
-    const run = await conform(['--runs', '0', '--expected-failures', xfail('# known\n\nspec/TW-TRIM-1/1  # trim table\n'), '--', ...port])
+    const run = await conform([...VECTORS_ONLY, '--expected-failures', xfail('# known\n\nspec/TW-TRIM-1/1  # trim table\n'), '--', ...port])
     expect(run.status).toBe(0)
-    expect(run.stdout).toContain(`todo-write (typescript): ${CASES + PROTOCOL} passed, 0 failed (1 expected failure)`)
-    expect(run.last).toBe(`${CASES + PROTOCOL} passed, 0 failed`)
+    expect(run.stdout).toContain(`todo-write (typescript): ${CASES} passed, 0 failed (1 expected failure)`)
+    expect(run.last).toBe(`${CASES} passed, 0 failed`)
   })
 
   it('a listed case that passes, or a listed id that names no case, fails the run', async () => {
-    const run = await conform(['--runs', '0', '--expected-failures', xfail('spec/TW-TRIM-1/1\ngolden/args-null\nspec/NO-SUCH-RULE/1\n'), '--', ...port])
+    const run = await conform([...VECTORS_ONLY, '--expected-failures', xfail('spec/TW-TRIM-1/1\ngolden/args-null\nspec/NO-SUCH-RULE/1\n'), '--', ...port])
     expect(run.status).toBe(1)
     expect(run.stdout).toContain('FAIL golden/args-null: passed, but the expected-failures file lists it; remove it from the list')
     expect(run.stdout).toContain('FAIL spec/NO-SUCH-RULE/1: the expected-failures file lists a case that does not exist')
-    expect(run.last).toBe(`${CASES + PROTOCOL - 1} passed, 2 failed`)
+    expect(run.last).toBe(`${CASES - 1} passed, 2 failed`)
   })
 })
 
