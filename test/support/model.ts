@@ -245,31 +245,39 @@ export const modelThrownMessage = (thrown: Error | string): string => (typeof th
 
 /**
  * TW-JSON-2: whether the registry's copy keeps `value` whole: JSON data only (no -0, no
- * ±Infinity or NaN, no hole, no `undefined`, no function, no cycle, plain prototypes).
+ * ±Infinity or NaN, no hole, no `undefined`, no function, no cycle, plain prototypes). A
+ * value met again on another path, shared but not inside itself, is data like any other.
  * Iterative, like the registry's: any depth.
  */
 export function modelLossless(value: unknown): boolean {
-  const stack: unknown[] = [value]
-  const seen = new Set<object>()
+  // An `exit` entry marks the end of a container's contents: it leaves the path there.
+  const stack: ({ exit: object } | { value: unknown })[] = [{ value }]
+  const path = new Set<object>()
   while (stack.length > 0) {
-    const v = stack.pop()
+    const top = stack.pop()!
+    if ('exit' in top) {
+      path.delete(top.exit)
+      continue
+    }
+    const v = top.value
     if (v === null || typeof v === 'string' || typeof v === 'boolean') continue
     if (typeof v === 'number') {
       if (!Number.isFinite(v) || Object.is(v, -0)) return false
       continue
     }
-    if (typeof v !== 'object' || seen.has(v)) return false
-    seen.add(v)
+    if (typeof v !== 'object' || path.has(v)) return false
+    path.add(v)
+    stack.push({ exit: v })
     if (Array.isArray(v)) {
       if (Object.getPrototypeOf(v) !== Array.prototype) return false
       for (let i = 0; i < v.length; i++) {
         if (!(i in v)) return false
-        stack.push(v[i])
+        stack.push({ value: v[i] })
       }
     } else {
       const proto: unknown = Object.getPrototypeOf(v)
       if (proto !== Object.prototype && proto !== null) return false
-      for (const key of Object.keys(v)) stack.push((v as Record<string, unknown>)[key])
+      for (const key of Object.keys(v)) stack.push({ value: (v as Record<string, unknown>)[key] })
     }
   }
   return true
