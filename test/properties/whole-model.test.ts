@@ -169,7 +169,7 @@ function seen(error: unknown, sessionError: Thrown | undefined): unknown {
   const fields = error as Error & { issues?: unknown; kind?: unknown; code?: unknown; violations?: unknown }
   return error instanceof TodoWriteError
     ? { todoWriteError: true, name: error.name, message: error.message, kind: fields.kind, code: fields.code, violations: fields.violations }
-    : { typeError: error instanceof TypeError, message: error.message, issues: fields.issues }
+    : { typeError: error instanceof TypeError, name: error.name, message: error.message, issues: fields.issues }
 }
 
 const PARAMETERS = {
@@ -234,7 +234,11 @@ function modelValue(snapshot: ModelItem[] | null) {
 function expected(entryPoint: Entry, args: unknown, raw: unknown, behaviour: Behaviour) {
   const read = modelOptions(raw)
   if (!read.ok) {
-    return { result: { threw: { typeError: true, message: modelOptionsMessage(read.issues), issues: read.issues } }, appends: [], handled: null }
+    return {
+      result: { threw: { typeError: true, name: 'OptionsError', message: modelOptionsMessage(read.issues), issues: read.issues } },
+      appends: [],
+      handled: null,
+    }
   }
   const { settings } = read
   const model = modelCall(args, behaviour.kind !== 'none', settings)
@@ -253,7 +257,11 @@ function expected(entryPoint: Entry, args: unknown, raw: unknown, behaviour: Beh
   const handled = entryPoint === 'call' && behaviour.kind === 'rejects' && behaviour.form === 'promise' && snapshot !== null ? true : null
   if (appended === 'unexpected thenable') throw new Error('the generator returns no thenable from a synchronous append')
   if (entryPoint === 'call' && asynchronous && snapshot !== null) {
-    return { result: { threw: { typeError: true, message: expect.stringContaining('callTodoWriteAsync'), issues: undefined } }, appends, handled }
+    return {
+      result: { threw: { typeError: true, name: 'TypeError', message: expect.stringContaining('callTodoWriteAsync'), issues: undefined } },
+      appends,
+      handled,
+    }
   }
   const sessionError = (behaviour as { error?: Thrown }).error
   if (entryPoint !== 'tool') {
