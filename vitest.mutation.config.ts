@@ -85,6 +85,7 @@ const CORE_PROPERTIES = [
   'test/properties/error-formula.test.ts',
   'test/properties/invalid-not-logged.test.ts',
   'test/properties/last-accepted.test.ts',
+  'test/properties/lossless.test.ts',
   'test/properties/no-mutation.test.ts',
   'test/properties/normalize-idempotent.test.ts',
   'test/properties/one-read.test.ts',

@@ -9,20 +9,40 @@ import { items } from '../../fixtures/generators.js'
 
 const agent = () => ({ agent: { session: new MemorySession() } })
 
-property('TW-PROP-ERROR-FORMULA: duplicate text quotes the trimmed content (TW-DUP-2)', [content, padding, padding], (text, before, after) => {
-  const todos = [
-    { content: text, status: 'pending' },
-    { content: before + text + after, status: 'completed' },
-  ]
-  const trimmed = modelTrim(text)
-  const expected =
-    trimmed === ''
-      ? 'Error: invalid todo: `content` must be a non-empty string'
-      : modelTrim(before + text + after) === trimmed
-        ? `Error: invalid todos: duplicate content ${modelQuote(trimmed)}`
-        : 'Updated todo list: 1 pending, 0 in progress, 1 completed.'
-  expect(callTodoWrite({ todos }, agent()).text).toBe(expected)
-})
+/** `text` with each lone surrogate replaced by U+FFFD: another content (TW-DUP-1 is exact), which UTF-8 would make the same bytes. */
+function withoutLoneSurrogates(text: string): string {
+  let out = ''
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i)
+    const high = unit >= 0xd800 && unit <= 0xdbff
+    const low = unit >= 0xdc00 && unit <= 0xdfff
+    const next = text.charCodeAt(i + 1)
+    if (high && next >= 0xdc00 && next <= 0xdfff) out += text[i]! + text[++i]!
+    else out += high || low ? '\ufffd' : text[i]!
+  }
+  return out
+}
+
+property(
+  'TW-PROP-ERROR-FORMULA: duplicate text quotes the trimmed content (TW-DUP-2), past a look-alike',
+  [content, padding, padding],
+  (text, before, after) => {
+    const lookAlike = withoutLoneSurrogates(text)
+    const todos = [
+      { content: text, status: 'pending' },
+      { content: lookAlike, status: 'pending' },
+      { content: before + text + after, status: 'completed' },
+    ]
+    const trimmed = modelTrim(text)
+    const expected =
+      trimmed === ''
+        ? 'Error: invalid todo: `content` must be a non-empty string'
+        : modelTrim(lookAlike) === trimmed || modelTrim(before + text + after) === trimmed
+          ? `Error: invalid todos: duplicate content ${modelQuote(trimmed)}`
+          : 'Updated todo list: 2 pending, 0 in progress, 1 completed.'
+    expect(callTodoWrite({ todos }, agent()).text).toBe(expected)
+  },
+)
 
 property('TW-PROP-ERROR-FORMULA: the quoting table is JSON.stringify (TW-DUP-2)', [fc.string({ unit: 'binary' })], (text) => {
   expect(modelQuote(text)).toBe(JSON.stringify(text))

@@ -61,23 +61,32 @@ export interface ModelItem {
   status: string
 }
 
+/** Which check refused a call (the `kind` of the library's TodoWriteError, docs/api.md), or null when it passed them all. */
+export type ModelKind = 'lossless' | 'arguments' | 'empty' | 'duplicate' | 'in_progress' | 'owner' | null
+
+/** The check that decides a schema-valid call, per TW-ORDER-1, and the text it gives. */
+function modelVerdict(items: readonly ModelItem[], agent: boolean, allowParallel: boolean, parentheses: boolean): { kind: ModelKind; text: string } {
+  const earlier = new Set<string>()
+  for (const item of items) {
+    const trimmed = modelTrim(item.content)
+    if (trimmed === '') return { kind: 'empty', text: 'Error: invalid todo: `content` must be a non-empty string' }
+    if (earlier.has(trimmed)) return { kind: 'duplicate', text: `Error: invalid todos: duplicate content ${modelQuote(trimmed)}` }
+    earlier.add(trimmed)
+  }
+  const active = items.filter((item) => item.status === 'in_progress').length
+  if (active > 1 && !allowParallel)
+    return { kind: 'in_progress', text: `Error: invalid todos: at most one task may be in_progress${parentheses ? ` (got ${active})` : `, got ${active}`}` }
+  if (!agent) return { kind: 'owner', text: 'Error: todo_write requires an owning agent session' }
+  const count = (status: string) => items.filter((item) => item.status === status).length
+  return { kind: null, text: `Updated todo list: ${count('pending')} pending, ${count('in_progress')} in progress, ${count('completed')} completed.` }
+}
+
 /**
  * The text of a call whose arguments are schema-valid, per TW-ORDER-1: first failing
  * item (empty, else duplicate of an earlier trimmed content), then the count, then the owner.
  */
 export function modelText(items: readonly ModelItem[], agent: boolean, allowParallel = false, parentheses = false): string {
-  const earlier = new Set<string>()
-  for (const item of items) {
-    const trimmed = modelTrim(item.content)
-    if (trimmed === '') return 'Error: invalid todo: `content` must be a non-empty string'
-    if (earlier.has(trimmed)) return `Error: invalid todos: duplicate content ${modelQuote(trimmed)}`
-    earlier.add(trimmed)
-  }
-  const active = items.filter((item) => item.status === 'in_progress').length
-  if (active > 1 && !allowParallel) return `Error: invalid todos: at most one task may be in_progress${parentheses ? ` (got ${active})` : `, got ${active}`}`
-  if (!agent) return 'Error: todo_write requires an owning agent session'
-  const count = (status: string) => items.filter((item) => item.status === status).length
-  return `Updated todo list: ${count('pending')} pending, ${count('in_progress')} in progress, ${count('completed')} completed.`
+  return modelVerdict(items, agent, allowParallel, parentheses).text
 }
 
 /** The snapshot an accepted call logs (TW-EVENT-1). */
@@ -128,39 +137,147 @@ export interface ModelOptions {
   activeLimitWording?: 'comma' | 'parentheses'
 }
 
+export type ModelSettings = Required<Omit<ModelOptions, 'profile'>>
+
 /** TW-PROFILE-1's table. */
-const MODEL_PROFILES: Record<string, Required<Omit<ModelOptions, 'profile'>>> = {
+const MODEL_PROFILES: Record<string, ModelSettings> = {
   seed: { allowParallelInProgress: false, unknownItemKeys: 'drop', activeLimitWording: 'comma' },
   'dsh-0.1.1-rc.2': { allowParallelInProgress: false, unknownItemKeys: 'reject', activeLimitWording: 'parentheses' },
 }
 
+/** One problem of an options value (TW-OPT-1): the key it is about, when there is one. */
+export interface ModelOptionIssue {
+  key?: string
+  message: string
+}
+
+/** TW-OPT-1's `<JSON>`: the value as JSON.stringify writes it, `undefined` where it writes nothing. */
+function shownValue(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'undefined'
+  } catch {
+    return '(a value JSON cannot write)'
+  }
+}
+
+/** TW-OPT-1's table of problems, by option: the values an enumerated option takes, in the text's order; a boolean option has none. */
+const OPTION_VALUES: Record<string, readonly string[] | 'boolean'> = {
+  profile: ['seed', 'dsh-0.1.1-rc.2'],
+  allowParallelInProgress: 'boolean',
+  unknownItemKeys: ['drop', 'reject'],
+  activeLimitWording: ['comma', 'parentheses'],
+}
+
+/**
+ * TW-OPT-1: an options value read as every entry point reads it: `undefined` and `null` are
+ * `{}`; only own enumerable keys, in their order; every unknown key and every bad value one
+ * issue; the profile's settings (TW-PROFILE-1) where a key is absent.
+ */
+export function modelOptions(raw: unknown): { ok: true; settings: ModelSettings } | { ok: false; issues: ModelOptionIssue[] } {
+  if (raw === undefined || raw === null) return { ok: true, settings: MODEL_PROFILES.seed! }
+  if (typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, issues: [{ message: `options must be an object, got ${shownValue(raw)}` }] }
+  const issues: ModelOptionIssue[] = []
+  const given: Record<string, unknown> = {}
+  for (const key of Object.keys(raw)) {
+    const value: unknown = (raw as Record<string, unknown>)[key]
+    const allowed = owns(OPTION_VALUES, key) ? OPTION_VALUES[key] : undefined
+    if (allowed === undefined) {
+      issues.push({
+        key,
+        message: `unknown option ${JSON.stringify(key)} (the options are profile, allowParallelInProgress, unknownItemKeys, activeLimitWording)`,
+      })
+    } else if (allowed === 'boolean' ? typeof value !== 'boolean' : !allowed.includes(value as string)) {
+      const expected = allowed === 'boolean' ? 'a boolean' : allowed.map((v) => JSON.stringify(v)).join(' or ')
+      issues.push({ key, message: `${key} must be ${expected}, got ${shownValue(value)}` })
+    } else given[key] = value
+  }
+  if (issues.length > 0) return { ok: false, issues }
+  const { profile = 'seed', ...settings } = given
+  return { ok: true, settings: { ...MODEL_PROFILES[profile as string]!, ...settings } }
+}
+
+/** The message of the TypeError the library throws for bad options (docs/api.md, `OptionsError`). */
+export const modelOptionsMessage = (issues: readonly ModelOptionIssue[]): string =>
+  `invalid todo_write options: ${issues.map((issue) => issue.message).join('; ')}`
+
+/** TW-OPT-PARALLEL-2: the tool description, as docs/model-experience.md shows it, with the in_progress policy in force. */
+export function modelDescription(allowParallel: boolean): string {
+  return [
+    'Keep your task list for this session. Send the ENTIRE list on every call: it replaces the previous list, there are no partial edits.',
+    'Each item has `content` (what to do) and `status`: pending, in_progress or completed.',
+    allowParallel ? 'Several tasks may be in_progress at once when you work on them in parallel.' : 'At most one task may be in_progress at a time.',
+    'Mark a task completed as soon as it is done, and move the next one to in_progress.',
+    'Skip this tool for trivial work that takes a single step.',
+  ].join(' ')
+}
+
+/** TW-PRESENT-1: the card for arguments that pass the schema of the options in force; none otherwise. */
+export function modelPresentCall(args: unknown, closedItems: boolean): { card: 'generic'; title: string; kind: 'other'; rawInput: unknown } | undefined {
+  if (modelViolations(args, closedItems).length > 0) return undefined
+  return { card: 'generic', title: 'Update todo list', kind: 'other', rawInput: (args as { todos: unknown }).todos }
+}
+
+/** TW-PLUGIN-4: the keywords of the registry's JSON Schema subset for an output schema. */
+export const OUTPUT_SCHEMA_KEYWORDS: readonly string[] = [
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'oneOf',
+  'description',
+  'title',
+  'default',
+  'examples',
+]
+
+/**
+ * A thenable, as the ECMAScript promise machinery sees one (TW-APPEND-1: a session whose
+ * append returns one appends asynchronously): an object or a function with a callable `then`.
+ */
+export const modelIsThenable = (value: unknown): boolean =>
+  (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
+
+/** What a thrown or rejected value says after `Error: ` (TW-APPEND-1, TW-ENVELOPE-1): an Error's message; a string as it is. */
+export const modelThrownMessage = (thrown: Error | string): string => (typeof thrown === 'string' ? thrown : thrown.message)
+
 /**
  * TW-JSON-2: whether the registry's copy keeps `value` whole: JSON data only (no -0, no
- * ±Infinity or NaN, no hole, no `undefined`, no function, no cycle, plain prototypes).
+ * ±Infinity or NaN, no hole, no `undefined`, no function, no cycle, plain prototypes). A
+ * value met again on another path, shared but not inside itself, is data like any other.
  * Iterative, like the registry's: any depth.
  */
 export function modelLossless(value: unknown): boolean {
-  const stack: unknown[] = [value]
-  const seen = new Set<object>()
+  // An `exit` entry marks the end of a container's contents: it leaves the path there.
+  const stack: ({ exit: object } | { value: unknown })[] = [{ value }]
+  const path = new Set<object>()
   while (stack.length > 0) {
-    const v = stack.pop()
+    const top = stack.pop()!
+    if ('exit' in top) {
+      path.delete(top.exit)
+      continue
+    }
+    const v = top.value
     if (v === null || typeof v === 'string' || typeof v === 'boolean') continue
     if (typeof v === 'number') {
       if (!Number.isFinite(v) || Object.is(v, -0)) return false
       continue
     }
-    if (typeof v !== 'object' || seen.has(v)) return false
-    seen.add(v)
+    if (typeof v !== 'object' || path.has(v)) return false
+    path.add(v)
+    stack.push({ exit: v })
     if (Array.isArray(v)) {
       if (Object.getPrototypeOf(v) !== Array.prototype) return false
       for (let i = 0; i < v.length; i++) {
         if (!(i in v)) return false
-        stack.push(v[i])
+        stack.push({ value: v[i] })
       }
     } else {
       const proto: unknown = Object.getPrototypeOf(v)
       if (proto !== Object.prototype && proto !== null) return false
-      for (const key of Object.keys(v)) stack.push((v as Record<string, unknown>)[key])
+      for (const key of Object.keys(v)) stack.push({ value: (v as Record<string, unknown>)[key] })
     }
   }
   return true
@@ -168,15 +285,23 @@ export function modelLossless(value: unknown): boolean {
 
 export const NOT_LOSSLESS_TEXT = 'Error: tool execution arguments must be losslessly JSON-serializable'
 
-/** The whole outcome of one call per the spec: the text, and the snapshot an accepted call logs (null when refused). */
-export function modelCall(args: unknown, agent: boolean, options: ModelOptions = {}): { text: string; snapshot: ModelItem[] | null } {
+/**
+ * The whole outcome of one call per the spec: the text, the snapshot an accepted call logs
+ * (null when refused), which check refused it and the schema's violations (empty unless
+ * that check is the schema's).
+ */
+export function modelCall(
+  args: unknown,
+  agent: boolean,
+  options: ModelOptions = {},
+): { text: string; snapshot: ModelItem[] | null; kind: ModelKind; violations: string[] } {
   const settings = { ...MODEL_PROFILES[options.profile ?? 'seed']!, ...options }
-  if (!modelLossless(args)) return { text: NOT_LOSSLESS_TEXT, snapshot: null }
+  if (!modelLossless(args)) return { text: NOT_LOSSLESS_TEXT, snapshot: null, kind: 'lossless', violations: [] }
   const violations = modelViolations(args, settings.unknownItemKeys === 'reject')
-  if (violations.length > 0) return { text: `Error: invalid arguments: ${violations.join('; ')}`, snapshot: null }
+  if (violations.length > 0) return { text: `Error: invalid arguments: ${violations.join('; ')}`, snapshot: null, kind: 'arguments', violations }
   const items = (args as { todos: ModelItem[] }).todos
-  const text = modelText(items, agent, settings.allowParallelInProgress === true, settings.activeLimitWording === 'parentheses')
-  return { text, snapshot: text.startsWith('Error: ') ? null : modelSnapshot(items) }
+  const { kind, text } = modelVerdict(items, agent, settings.allowParallelInProgress === true, settings.activeLimitWording === 'parentheses')
+  return { text, snapshot: kind === null ? modelSnapshot(items) : null, kind, violations: [] }
 }
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9'
