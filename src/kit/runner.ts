@@ -8,7 +8,8 @@ import { ARGS_NOTATION, describeFailure, visibleText, type CallFailure } from '.
 import { fuzz, regressionCase, type FuzzResult } from './fuzzer.js'
 import { Port } from './port.js'
 import { PROTOCOL_CHECKS, runProtocolCheck } from './protocol-suite.js'
-import { printable, shown, type Implementation } from './protocol.js'
+import { terminalSafe } from '../log/render.js'
+import { shown, type Implementation } from './protocol.js'
 import { runCalls } from './run-case.js'
 import { asciiJson, callInput, selected, type Selection, type VectorCase } from './vectors.js'
 import { quoteCommand } from './shell.js'
@@ -246,7 +247,7 @@ function bySection(results: readonly CaseResult[]): PortRun['sections'] {
 export async function conformPort(config: ConformConfig): Promise<PortRun> {
   // Everything a port supplies is shown escaped: it cannot move the cursor or forge a line (TW-KIT-OUTPUT-1).
   const print = config.print
-  config = { ...config, print: (line) => print(printable(line)) }
+  config = { ...config, print: (line) => print(terminalSafe(line)) }
   const { command, timeoutMs, startTimeoutMs, maxRestarts } = config
   const port = new Port({
     command,
