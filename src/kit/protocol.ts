@@ -62,7 +62,9 @@ export function responseProblem(line: string, id: number | null): string | null 
     return `printed a line that is not JSON: ${shown(line, 200)}`
   }
   if (!isNonArrayObject(message)) return `printed a JSON line that is not an object: ${shown(line, 200)}`
-  if (message.id !== id) return `answered with id ${jsonText(message.id)} where ${id} was expected: ${shown(line, 200)}`
+  // Exactly the request's id: -0 is not 0 (TW-KIT-COMPARE-1).
+  if (!Object.is(message.id, id))
+    return `answered with id ${Object.is(message.id, -0) ? '-0' : jsonText(message.id)} where ${id} was expected: ${shown(line, 200)}`
   return null
 }
 
