@@ -15,9 +15,9 @@ const ALL = CASES + PROTOCOL
 
 describe('TW-KIT-START-1: a port that cannot be started is ONE clear failure', () => {
   it('sleeps forever: "did not answer" within the start timeout, with its stderr', async () => {
-    const run = await conform(['--runs', '0', '--start-timeout', '500', '--', ...node('sleeper.mjs')])
+    const run = await conform(['--runs', '0', '--start-timeout', '2000', '--', ...node('sleeper.mjs')])
     expect(run.status).toBe(1)
-    expect(run.stdout).toContain('FAIL start: the port could not be started: it failed the start handshake: it did not answer "start" within 500 ms')
+    expect(run.stdout).toContain('FAIL start: the port could not be started: it failed the start handshake: it did not answer "start" within 2000 ms')
     expect(run.stdout).toContain('| sleeper: going to sleep')
     expect(run.stdout).not.toContain('not run')
     expect(run.lines.filter((line) => line.startsWith('FAIL'))).toHaveLength(1)
