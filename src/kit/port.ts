@@ -88,8 +88,14 @@ export class Process {
         killGroup(this.child) // helpers die with their port
         this.ended = true
         resolve({ code, signal })
-        // Let output already in the pipe arrive before calling it an exit.
-        setTimeout(() => this.broken(signal ? `was killed by ${signal}` : `exited with status ${code}`), 50)
+        // Let output already in the pipe arrive before calling it an exit. Then let the pipes
+        // go: a helper outside the group (setsid) may hold them open, and the kit must not
+        // wait for it (TW-KIT-FAULT-1).
+        setTimeout(() => {
+          this.broken(signal ? `was killed by ${signal}` : `exited with status ${code}`)
+          this.child.stdout!.destroy()
+          this.child.stderr!.destroy()
+        }, 50)
       })
       // A process that never started never exits.
       this.child.on('error', () => resolve({ code: null, signal: null }))

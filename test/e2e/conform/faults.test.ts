@@ -1,9 +1,11 @@
 // TW-KIT-FAULT-1: a port that sleeps forever, exits at once, prints garbage, cannot be
 // started, or breaks in the middle of a run is reported with a clear message and the tail
 // of its stderr, restarted or given up on — and the kit always comes back.
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { BIN } from '../../support/cli.js'
 import { conform, node, tempDir } from '../../support/conform.js'
 import { PROTOCOL_CHECKS } from '../../../src/kit/protocol-suite.js'
 import { VECTORS_DIR } from '../../support/vectors.js'
@@ -122,4 +124,21 @@ describe('a port that breaks in the middle of a run is restarted', () => {
     expect(run.stdout).toContain('shrinking stopped early: the port was given up on')
     expect(run.last).toBe('0 passed, 1 failed')
   })
+})
+
+describe('TW-KIT-FAULT-1: the kit ends when its run does', () => {
+  it('a helper the port started in a session of its own, still holding the port’s stdout, does not keep the kit running', () => {
+    const pidFile = join(tempDir(), 'helper.pid')
+    try {
+      const run = spawnSync(process.execPath, [BIN, 'conform', '--runs', '0', '--run', 'golden/args-null', '--', ...node('helper-holds-stdout.mjs', pidFile)], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      })
+      // Killed by the timeout, the kit would exit 143 (SIGTERM).
+      expect(run.status, 'the kit was still running 30 s later').toBe(0)
+      expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed')
+    } finally {
+      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL')
+    }
+  }, 60_000)
 })
