@@ -1,6 +1,7 @@
 // One port through the kit: the start handshake, every selected vector, the cases of
 // --cases files, the protocol suite, then the fuzzer, then the expected-failures list
 // applied (TW-KIT-*). Failures are described as they happen, each section under its heading.
+import { digest } from '../core/distinct.js'
 import type { ProfileName } from '../core/options.js'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -217,15 +218,16 @@ async function runFuzz(port: Port, config: ConformConfig, results: CaseResult[],
 }
 
 /** Listed cases that fail count as passes; listed cases that pass are failures (TW-KIT-XFAIL-1). */
-function applyExpectedFailures(results: CaseResult[], listed: string[], known: Map<string, Section>, print: (line: string) => void): CaseResult[] {
-  const xfail = new Set(listed)
+function applyExpectedFailures(results: CaseResult[], listed: string[], known: ReadonlySet<string>, print: (line: string) => void): CaseResult[] {
+  // Ids by their digests, as every set of strings read from outside (src/core/distinct.ts).
+  const xfail = new Set(listed.map(digest))
   const out = results.map((r) => {
-    if (!xfail.has(r.id)) return r
+    if (!xfail.has(digest(r.id))) return r
     if (!r.passed) return { ...r, passed: true, expectedFailure: true }
     print(`FAIL ${r.id}: passed, but the expected-failures file lists it; remove it from the list`)
     return { id: r.id, section: r.section, passed: false, expectedFailure: true, message: 'passed, but the expected-failures file lists it' }
   })
-  for (const id of listed.filter((id) => !known.has(id))) {
+  for (const id of listed.filter((id) => !known.has(digest(id)))) {
     print(`FAIL ${id}: the expected-failures file lists a case that does not exist`)
     out.push({ id, section: 'vectors', passed: false, message: 'listed in the expected-failures file, but no such case exists' })
   }
@@ -303,12 +305,7 @@ export async function conformPort(config: ConformConfig): Promise<PortRun> {
     for (const line of port.givenUpStderr.split('\n')) config.print(`    | ${line}`)
   }
   if (config.expectedFailures) {
-    const known = new Map<string, Section>([
-      [FUZZ_ID, 'fuzz'],
-      ...config.cases.map((c) => [c.id, 'vectors'] as const),
-      ...extra.map((c) => [c.id, 'cases'] as const),
-      ...PROTOCOL_CHECKS.map((c) => [c.id, 'protocol'] as const),
-    ])
+    const known = new Set([FUZZ_ID, ...config.cases.map((c) => c.id), ...extra.map((c) => c.id), ...PROTOCOL_CHECKS.map((c) => c.id)].map(digest))
     results = applyExpectedFailures(results, config.expectedFailures, known, config.print)
   }
   return finish(config, port, results, fuzzResult)
