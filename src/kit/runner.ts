@@ -100,18 +100,19 @@ async function runVectors(
       results.push({ id: c.id, section, passed: false, message: `not run: the port was given up on (it ${port.givenUp})` })
       continue
     }
+    port.caseId = c.id
     const failure = await runCalls(
       port,
       c.id,
       c.calls.map((call) => ({ input: callInput(call), expected: call.expect })),
     )
-    if (!failure) {
-      results.push({ id: c.id, section, passed: true })
-      continue
+    if (!failure) results.push({ id: c.id, section, passed: true })
+    else {
+      results.push({ id: c.id, section, passed: false, message: failureSummary(failure) })
+      config.print(`FAIL ${c.id}: ${c.description}`)
+      details(describeFailure(failure, c.calls.length))
     }
-    results.push({ id: c.id, section, passed: false, message: failureSummary(failure) })
-    config.print(`FAIL ${c.id}: ${c.description}`)
-    details(describeFailure(failure, c.calls.length))
+    failLate(port, results, config.print)
   }
   const agreed = results.filter((r) => r.section === section && r.passed).length
   if (cases.length === 0) return
@@ -131,21 +132,36 @@ async function runProtocol(port: Port, config: ConformConfig, results: CaseResul
       results.push({ id: check.id, section: 'protocol', passed: false, message: `not run: the port was given up on (it ${port.givenUp})` })
       continue
     }
+    port.caseId = check.id
     const failure = await runProtocolCheck(check.id, port, config.timeoutMs)
-    if (!failure) {
-      results.push({ id: check.id, section: 'protocol', passed: true })
-      continue
+    if (!failure) results.push({ id: check.id, section: 'protocol', passed: true })
+    else {
+      results.push({ id: check.id, section: 'protocol', passed: false, message: failure.summary })
+      config.print(`FAIL ${check.id}: ${check.description}`)
+      config.print(`  problem:  ${failure.summary}`)
+      for (const line of failure.lines) config.print(`  ${line}`)
     }
-    results.push({ id: check.id, section: 'protocol', passed: false, message: failure.summary })
-    config.print(`FAIL ${check.id}: ${check.description}`)
-    config.print(`  problem:  ${failure.summary}`)
-    for (const line of failure.lines) config.print(`  ${line}`)
+    failLate(port, results, config.print)
   }
   const passed = results.filter((r) => r.section === 'protocol' && r.passed).length
   if (checks.length > 0)
     config.print(
       `${passed === checks.length ? 'ok' : 'FAIL'} protocol: ${passed} of ${checks.length} checks pass (malformed requests, options, framing, depth, sessions, end, end of input, stop)`,
     )
+}
+
+/**
+ * Fail, by name, each case the port faulted after answering — a second answer, an exit
+ * between requests — which a restart would otherwise hide (TW-KIT-FAULT-1).
+ */
+function failLate(port: Port, results: CaseResult[], print: (line: string) => void): void {
+  for (const { caseId, message } of port.takeLateFaults()) {
+    const index = results.findIndex((r) => r.id === caseId)
+    if (index === -1 || !results[index]!.passed) continue
+    const problem = `after its last answer, the port ${message}`
+    results[index] = { ...results[index]!, passed: false, message: problem }
+    print(`FAIL ${caseId}: ${problem}`)
+  }
 }
 
 const failureSummary = (failure: CallFailure): string =>
@@ -293,7 +309,11 @@ export async function conformPort(config: ConformConfig): Promise<PortRun> {
       details,
     )
     await runProtocol(port, config, results)
-    if (config.runs > 0 && selected(FUZZ_ID, config.selection)) fuzzResult = await runFuzz(port, config, results, details)
+    if (config.runs > 0 && selected(FUZZ_ID, config.selection)) {
+      port.caseId = FUZZ_ID
+      fuzzResult = await runFuzz(port, config, results, details)
+      failLate(port, results, config.print)
+    }
   } finally {
     config.progress('')
     await port.close()

@@ -104,6 +104,15 @@ describe('a port that breaks in the middle of a run is restarted', () => {
     expect(run.last).toBe(`${CASES - 1} passed, 1 failed`)
   })
 
+  it('a fault after the last answer (every "end" answered twice) fails that case by name, not a silent restart', async () => {
+    const run = await conform(['--runs', '0', '--run', 'spec/TW-TRIM-1/*', '--max-restarts', '100', '--', ...node('faulty.mjs', 'end-twice', '')])
+    const failed = run.lines.filter((line) => line.startsWith('FAIL spec/TW-TRIM-1/'))
+    expect(failed.length).toBeGreaterThan(1)
+    for (const line of failed) expect(line).toMatch(/^FAIL spec\/TW-TRIM-1\/\d+: after its last answer, the port printed a line while no request was waiting: /)
+    expect(run.status).toBe(1)
+    expect(run.last).toBe(`0 passed, ${failed.length} failed`)
+  })
+
   it('a port that keeps failing is given up on after --max-restarts', async () => {
     const run = await conform(['--runs', '0', '--max-restarts', '2', '--', ...node('faulty.mjs', 'exit', '"status"')])
     expect(run.status).toBe(1)
