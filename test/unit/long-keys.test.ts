@@ -3,6 +3,7 @@
 // compares each new key with every earlier one. Ratios in one run: n against 10n.
 import { describe, expect, it } from 'vitest'
 import { Reference } from '../../src/kit/reference.js'
+import { snapshotFault } from '../../src/log/invariant.js'
 import { linear } from '../support/linear.js'
 
 /** `count` names of one length, past V8's hash length, told apart by their first characters. */
@@ -31,5 +32,28 @@ describe('TW-PROTO-CALL-1: serve keeps sessions by any name, linearly', () => {
     reference.end(a!)
     expect(reference.call(a!, { ...input, args: '{"todos":0}' }).current).toBeNull()
     expect(reference.call(b!, { ...input, args: '{"todos":0}' }).current).toEqual([{ content: 'two', status: 'pending' }])
+  })
+})
+
+describe('TW-LOG-1: the repeat check of a snapshot is linear, however long its contents', () => {
+  const snapshot = (count: number) => ({ todos: longNames(count).map((content) => ({ content, status: 'pending' })) })
+  it('10x as many long contents of one length cost at most 15x the time', () => {
+    const [small, large] = [snapshot(300), snapshot(3000)]
+    expect(
+      linear(
+        () => snapshotFault(small),
+        () => snapshotFault(large),
+      ),
+    ).toBeLessThanOrEqual(15)
+  })
+
+  it('a repeated long content is still found, with both indexes', () => {
+    const [a, b] = longNames(2)
+    expect(snapshotFault({ todos: [a, b, a].map((content) => ({ content, status: 'pending' })) })).toEqual({
+      kind: 'content-repeated',
+      index: 2,
+      first: 0,
+      content: a,
+    })
   })
 })
