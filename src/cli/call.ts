@@ -2,7 +2,7 @@
 import { callTodoWrite, type CallOutcome } from '../core/call.js'
 import { MemorySession } from '../log/events.js'
 import type { TodoWriteOptions } from '../core/options.js'
-import { OPTION_FLAGS, OPTION_FLAGS_HELP, parseFlags, parseJsonText, readAll, toolOptions } from './io.js'
+import { answerPieces, OPTION_FLAGS, OPTION_FLAGS_HELP, output, parseFlags, parseJsonText, readAll, toolOptions } from './io.js'
 
 export const CALL_HELP = `todo-write call [--no-agent] [option flags] < arguments.json
 
@@ -23,6 +23,7 @@ export async function runCall(argv: string[], stdin: NodeJS.ReadableStream, stdo
   const { values } = parseFlags({ args: argv, options: { 'no-agent': { type: 'boolean' }, ...OPTION_FLAGS }, strict: true })
   const options = toolOptions(values)
   const args = parseJsonText(await readAll(stdin), 'stdin')
-  stdout.write(JSON.stringify(callLine(args, !values['no-agent'], options)) + '\n')
+  const out = output(stdout)
+  for (const piece of answerPieces(callLine(args, !values['no-agent'], options))) await out.write(piece)
   return 0
 }

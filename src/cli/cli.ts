@@ -4,6 +4,7 @@ import { CALL_HELP, runCall } from './call.js'
 import { CONFORM_HELP } from './conform-help.js'
 import { DEMO_HELP, runDemo } from './demo.js'
 import { UsageError } from './io.js'
+import { terminalSafe } from '../log/render.js'
 import { runServe, SERVE_HELP } from './serve.js'
 import { REPLAY_HELP, runReplay } from './replay.js'
 
@@ -83,7 +84,8 @@ export async function main(argv: string[], io: Io = { stdin: process.stdin, stdo
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    io.stderr.write(`todo-write: ${error.message}\nRun \`todo-write --help\` for usage.\n`)
+    // What the message quotes came from argv, a file name or the input: shown terminal-safe (TW-CLI-2).
+    io.stderr.write(`todo-write: ${terminalSafe(error.message)}\nRun \`todo-write --help\` for usage.\n`)
     return 2
   }
 }

@@ -9,7 +9,7 @@ import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { killAll } from '../kit/port.js'
 import { buildReport, commandLabel, header, lastLine, portSummary, Progress, ReportFile, type RunSettings } from '../kit/report.js'
-import { printable } from '../kit/protocol.js'
+import { terminalSafe } from '../log/render.js'
 import { PROTOCOL_CHECKS } from '../kit/protocol-suite.js'
 import { conformPort, FUZZ_ID, type PortRun } from '../kit/runner.js'
 import { quoteCommand } from '../kit/shell.js'
@@ -124,7 +124,7 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
   // The progress line is wiped before every line printed, so none lands behind it.
   const print = (line: string) => {
     progress.clear()
-    io.stdout.write(printable(line) + '\n')
+    io.stdout.write(terminalSafe(line) + '\n')
   }
   const selection = { run: values.run ?? [], skip: values.skip ?? [] }
   print(header(suite, settings, settings.runs > 0 && selected(FUZZ_ID, selection)))

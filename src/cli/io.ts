@@ -2,7 +2,6 @@
 import { fstatSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { parseOptions, type TodoWriteOptions } from '../core/options.js'
-import { terminalSafe } from '../log/render.js'
 import { invalidUtf8 } from '../kit/lines.js'
 
 /** A problem with how the command was invoked or fed: stderr, nothing on stdout, exit 2. */
@@ -86,7 +85,7 @@ export function parseJsonText(text: string, what: string): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
-    const detail = text.trim() === '' ? 'the input is empty' : terminalSafe((error as Error).message)
+    const detail = text.trim() === '' ? 'the input is empty' : (error as Error).message
     throw new UsageError(`${what} is not JSON: ${detail}`)
   }
 }
@@ -123,6 +122,30 @@ export function output(stream: NodeJS.WritableStream): Output {
       wake = null
     },
   }
+}
+
+/**
+ * An answer line — a call's outcome, with the protocol's `id` and `current` when serve
+ * answers — as the pieces of its text: together exactly `JSON.stringify(answer)` and a LF.
+ * An accepted call's list appears in `value`, `event` and `current`: it is written as JSON
+ * once and its text reused, and a long list's pieces are written one by one, so a list of
+ * hundreds of megabytes never has to fit into one string more than once (TW-CLI-3).
+ * Throws JSON.stringify's RangeError when even one piece cannot be a string.
+ */
+export function answerPieces(answer: Record<string, unknown>): string[] {
+  const value = answer.value as { todos: unknown; counts: unknown } | null | undefined
+  if (answer.isError !== false || value === null || value === undefined) return [JSON.stringify(answer), '\n']
+  const list = JSON.stringify(value.todos)
+  const fields = Object.keys(answer).map((key) => {
+    const name = `${JSON.stringify(key)}:`
+    if (key === 'value') return [`${name}{"todos":`, list, `,"counts":${JSON.stringify(value.counts)}}`]
+    if (key === 'event') return [`${name}{"type":"todo/write","data":{"todos":`, list, '}}']
+    if (key === 'current') return [name, list]
+    return [name + JSON.stringify(answer[key])]
+  })
+  const pieces = ['{', ...fields.flatMap((field, i) => (i === 0 ? field : [',', ...field])), '}\n']
+  // One write for an everyday list: a write per piece would cost a system call each.
+  return list.length < 1 << 20 ? [pieces.join('')] : pieces
 }
 
 /** Whether this process's stdin is a directory (`< dir`): reading it would look like an empty input. */

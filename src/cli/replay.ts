@@ -81,7 +81,7 @@ async function isRegularFile(path: string): Promise<boolean> {
  */
 function checkIsLog(what: string, recognized: boolean, first: string | undefined): void {
   if (!recognized && first !== undefined && first !== LOG_EMPTY)
-    throw new UsageError(`${what} is not a session log: no line is a session header or an event (line 1: ${terminalSafe(first)})`)
+    throw new UsageError(`${what} is not a session log: no line is a session header or an event (line 1: ${first})`)
 }
 
 /** The plan and its problems as the output says them, for a plan read from the end. */

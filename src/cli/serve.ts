@@ -6,7 +6,7 @@
 // answered with an error.
 import { requestTexts } from '../kit/lines.js'
 import { ProtocolServer } from '../kit/reference.js'
-import { output, parseFlags } from './io.js'
+import { answerPieces, output, parseFlags } from './io.js'
 
 export const SERVE_HELP = `todo-write serve
 
@@ -16,22 +16,6 @@ Exits 0 after "stop" or at the end of stdin.`
 
 /** The longest request line read; a longer one is answered with an error, unread. */
 export const MAX_REQUEST_BYTES = 256 * 1024 * 1024
-
-/**
- * A response as the pieces of its line. An accepted call's list appears three times (in
- * `value`, `event` and `current`): it is written as JSON once and its text reused, and the
- * pieces are written one by one, so a list of hundreds of megabytes never has to fit into
- * one string three times over. The bytes are those of JSON.stringify(response).
- */
-export function responsePieces(response: Record<string, unknown>): string[] {
-  const value = response.value as { todos: unknown; counts: unknown } | null | undefined
-  if (response.isError !== false || value === null || value === undefined) return [JSON.stringify(response), '\n']
-  const list = JSON.stringify(value.todos)
-  const head = `{"id":${JSON.stringify(response.id)},"isError":false,"text":${JSON.stringify(response.text)},"value":{"todos":`
-  const pieces = [head, list, `,"counts":${JSON.stringify(value.counts)}},"event":{"type":"todo/write","data":{"todos":`, list, '}},"current":', list, '}\n']
-  // One write for an everyday list: a write per piece would cost a system call each.
-  return list.length < 1 << 20 ? [pieces.join('')] : pieces
-}
 
 export async function runServe(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream): Promise<number> {
   parseFlags({ args: argv, options: {}, strict: true })
@@ -45,7 +29,7 @@ export async function runServe(argv: string[], stdin: NodeJS.ReadableStream, std
     const { response, next } = server.handle(line.text)
     let pieces: string[]
     try {
-      pieces = responsePieces(response)
+      pieces = answerPieces(response)
     } catch (error) {
       // JSON.stringify's RangeError: no string can hold it.
       if (!(error instanceof RangeError)) throw error

@@ -1,17 +1,30 @@
 // What the kit compares (TW-KIT-COMPARE-1): `isError`, `text` code unit for code unit, and
-// `value`, `event`, `current` as `JSON.stringify` writes them after parsing the port's
-// line, so key order and every character count, but the port's own JSON escaping does not.
+// `value`, `event`, `current` as the JSON data the port's line parses to, exactly: key order,
+// every character and every number (`-0` is not `0`, an overflowing `1e999` is not `null`),
+// but not the port's own JSON escaping.
 import { isArgsRefused, shown, type CallInput, type CallOutcome, type Expected } from './protocol.js'
 
 const FIELDS = ['isError', 'text', 'value', 'event', 'current'] as const
 export type Field = (typeof FIELDS)[number]
 
-/** The canonical bytes of one field. */
-const canonical = (outcome: CallOutcome, field: Field): string => JSON.stringify(outcome[field] ?? null)
+/**
+ * Whether two parsed JSON values are the same data: the same kind, strings code unit for code
+ * unit, numbers by `Object.is`, arrays item by item, objects key by key in the same order.
+ * Answers are at most MAX_ANSWER_DEPTH deep when they get here (callOutcome checks).
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b)
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const [aKeys, bKeys] = [Object.keys(a), Object.keys(b)]
+  return (
+    aKeys.length === bKeys.length &&
+    aKeys.every((key, i) => key === bKeys[i] && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  )
+}
 
 /** The fields on which two outcomes differ, in a fixed order; empty when they agree. */
 export const differingFields = (expected: CallOutcome, actual: CallOutcome): Field[] =>
-  FIELDS.filter((field) => canonical(expected, field) !== canonical(actual, field))
+  FIELDS.filter((field) => !sameJson(expected[field] ?? null, actual[field] ?? null))
 
 /** An outcome as one canonical JSON line (the order of FIELDS), every non-printable escaped; an expected error response as such. */
 export const outcomeLine = (outcome: Expected): string =>
@@ -52,8 +65,11 @@ export function describeFailure(failure: CallFailure, calls: number): string[] {
   lines.push(`  args:     ${visibleText(failure.input.args)}`)
   lines.push(`  expected: ${outcomeLine(failure.expected)}`)
   if (failure.actual) {
-    lines.push(`  actual:   ${outcomeLine(failure.actual)}`)
+    const actual = outcomeLine(failure.actual)
+    lines.push(`  actual:   ${actual}`)
     if (failure.differs) lines.push(`  differs:  ${failure.differs.join(', ')}`)
+    if (actual === outcomeLine(failure.expected))
+      lines.push('  note:     both are written alike: the difference is a number JSON writes alike (-0 and 0, or one too large for a double and null)')
   }
   if (failure.problem) lines.push(`  problem:  the port ${failure.problem}`)
   if (failure.stderrTail) lines.push('  stderr (tail):', ...failure.stderrTail.split('\n').map((line) => `    | ${line}`))

@@ -70,6 +70,8 @@ export class Process {
   private readonly lines = new LineBuffer(LINE_MAX)
   private stderr = ''
   private fault: string | null = null
+  /** Whether the first fault came while no request was waiting: after the last answer. */
+  private unasked = false
   private waiting: Waiting | null = null
   /** Set once the leader has exited and its group was killed: its pid is no longer ours to signal. */
   private ended = false
@@ -88,8 +90,14 @@ export class Process {
         killGroup(this.child) // helpers die with their port
         this.ended = true
         resolve({ code, signal })
-        // Let output already in the pipe arrive before calling it an exit.
-        setTimeout(() => this.broken(signal ? `was killed by ${signal}` : `exited with status ${code}`), 50)
+        // Let output already in the pipe arrive before calling it an exit. Then let the pipes
+        // go: a helper outside the group (setsid) may hold them open, and the kit must not
+        // wait for it (TW-KIT-FAULT-1).
+        setTimeout(() => {
+          this.broken(signal ? `was killed by ${signal}` : `exited with status ${code}`)
+          this.child.stdout!.destroy()
+          this.child.stderr!.destroy()
+        }, 50)
       })
       // A process that never started never exits.
       this.child.on('error', () => resolve({ code: null, signal: null }))
@@ -130,7 +138,10 @@ export class Process {
 
   /** Record the first fault, fail the request in flight, and kill the process group. */
   broken(message: string): void {
-    if (this.fault === null) this.fault = message
+    if (this.fault === null) {
+      this.fault = message
+      this.unasked = this.waiting === null
+    }
     this.settle()?.reject(new PortFault(this.fault, this.stderrTail))
     this.kill()
   }
@@ -176,6 +187,17 @@ export class Process {
   get alive(): boolean {
     return this.fault === null
   }
+
+  /** The fault seen after the last answer, before any other request: null when there is none. */
+  get faultAfterAnswer(): string | null {
+    return this.unasked ? this.fault : null
+  }
+}
+
+/** A fault a port showed after it had answered a case's last request, and that case. */
+export interface LateFault {
+  caseId: string
+  message: string
 }
 
 /** The port across restarts: requests start it on demand; faults restart it, then give up. */
@@ -192,6 +214,10 @@ export class Port {
   /** Whether the port was given up on at its very first start: it never ran at all. */
   neverStarted = false
   implementation: Implementation | null = null
+  /** The case whose requests are being sent (the runner sets it), and the case of the last answer. */
+  caseId = ''
+  private answeredFor = ''
+  private late: LateFault[] = []
 
   constructor(readonly options: PortOptions) {
     this.budget = options.maxRestarts
@@ -239,6 +265,7 @@ export class Port {
   private async running(): Promise<Process> {
     if (this.givenUp !== null) throw new PortFault(`was given up on: it ${this.givenUp}`, '')
     if (this.process && !this.process.alive) {
+      this.noteLateFault(this.process)
       if (this.restarts >= this.budget) {
         const budget = this.budget === this.options.maxRestarts ? 'the budget (--max-restarts)' : 'the budget while shrinking'
         throw this.giveUp(`kept failing: ${this.restarts} restarts, ${budget}`, this.process.stderrTail)
@@ -247,6 +274,25 @@ export class Port {
       this.process = null
     }
     return this.process ?? (await this.start())
+  }
+
+  /**
+   * A fault that came after the process had answered, while no request waited (a second
+   * answer, an exit between requests): it belongs to the case of that last answer, which
+   * fails by name rather than the port being restarted in silence (TW-KIT-FAULT-1).
+   */
+  private noteLateFault(process: Process): void {
+    const message = process.faultAfterAnswer
+    if (message !== null && this.answeredFor !== '') this.late.push({ caseId: this.answeredFor, message })
+    this.answeredFor = ''
+  }
+
+  /** The late faults seen since the last call, oldest first; the current process's too, if it has one now. */
+  takeLateFaults(): LateFault[] {
+    if (this.process && !this.process.alive) this.noteLateFault(this.process)
+    const late = this.late
+    this.late = []
+    return late
   }
 
   /** Start the port and complete the handshake; false when it cannot be started (it is then given up on). */
@@ -263,7 +309,9 @@ export class Port {
   /** Send one request (ids are assigned here) and return its response object. */
   async request(request: Exclude<RequestBody, { cmd: 'start' }>): Promise<Record<string, unknown>> {
     const process = await this.running()
-    return process.request({ ...request, id: this.nextId++ } as Request, this.options.timeoutMs)
+    const response = await process.request({ ...request, id: this.nextId++ } as Request, this.options.timeoutMs)
+    this.answeredFor = this.caseId
+    return response
   }
 
   /**
@@ -277,7 +325,9 @@ export class Port {
     const id = this.nextId++
     const sent = line(id)
     const framed = typeof sent === 'string' ? sent + '\n' : Buffer.concat([sent, Buffer.from('\n')])
-    return process.send(framed, answersWith === 'id' ? id : null, what, this.options.timeoutMs)
+    const response = await process.send(framed, answersWith === 'id' ? id : null, what, this.options.timeoutMs)
+    this.answeredFor = this.caseId
+    return response
   }
 
   /**

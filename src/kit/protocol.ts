@@ -62,7 +62,9 @@ export function responseProblem(line: string, id: number | null): string | null 
     return `printed a line that is not JSON: ${shown(line, 200)}`
   }
   if (!isNonArrayObject(message)) return `printed a JSON line that is not an object: ${shown(line, 200)}`
-  if (message.id !== id) return `answered with id ${jsonText(message.id)} where ${id} was expected: ${shown(line, 200)}`
+  // Exactly the request's id: -0 is not 0 (TW-KIT-COMPARE-1).
+  if (!Object.is(message.id, id))
+    return `answered with id ${Object.is(message.id, -0) ? '-0' : jsonText(message.id)} where ${id} was expected: ${shown(line, 200)}`
   return null
 }
 
@@ -129,15 +131,3 @@ export function shown(value: unknown, max = Infinity): string {
   const text = jsonText(value).replace(/[^\x20-\x7e]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))
   return text.length > max ? text.slice(0, max) + '…' : text
 }
-
-/**
- * A line for the terminal with everything that could drive it escaped as `\uXXXX`: C0 and
- * C1 controls (ESC, CR, LF, BEL…), DEL, U+2028/U+2029, the bidirectional controls and lone
- * surrogates. What a port supplies — its name, error messages, stderr — goes through this,
- * so it cannot clear the screen, move the cursor or forge a line of the report (TW-KIT-OUTPUT-1).
- */
-export const printable = (line: string): string =>
-  line.replace(
-    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
-    (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
-  )

@@ -1,6 +1,7 @@
 // The reference answering the protocol in-process: `todo-write serve` speaks it on stdio,
 // and `todo-write conform` asks it what a port should have answered (TW-PROTO-*).
 import { callTodoWrite } from '../core/call.js'
+import { digest } from '../core/distinct.js'
 import { TODO_WRITE, type Session, type TodoWriteData } from '../core/event.js'
 import type { Todo } from '../core/schema.js'
 import { parseOptions, type ResolvedOptions } from '../core/options.js'
@@ -37,6 +38,8 @@ class CurrentListSession implements Session {
 
 /** Sessions by name, and one call against a named session (TW-PROTO-CALL-1). */
 export class Reference {
+  // Filed under the name's SHA-256 digest (src/core/distinct.ts): V8 hashes a name of more
+  // than 16,383 characters by its length alone, and a request names any session it likes.
   private readonly sessions = new Map<string, CurrentListSession>()
 
   call(session: string, input: CallInput): CallOutcome {
@@ -49,10 +52,11 @@ export class Reference {
     }
     const options = requestOptions(input.options)
     if (typeof options === 'string') throw new RequestError(options)
-    let log = this.sessions.get(session)
+    const key = digest(session)
+    let log = this.sessions.get(key)
     if (!log) {
       log = new CurrentListSession()
-      this.sessions.set(session, log)
+      this.sessions.set(key, log)
     }
     const { isError, text, value, event } = callTodoWrite(args, input.agent ? { agent: { session: log } } : {}, options)
     return { isError, text, value, event, current: log.current }
@@ -69,7 +73,7 @@ export class Reference {
   }
 
   end(session: string): void {
-    this.sessions.delete(session)
+    this.sessions.delete(digest(session))
   }
 }
 

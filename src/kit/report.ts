@@ -2,7 +2,8 @@
 // report file, and the last line `N passed, N failed`.
 import type { ProfileName } from '../core/options.js'
 import { closeSync, openSync, writeSync } from 'node:fs'
-import { printable, PROTOCOL_VERSION } from './protocol.js'
+import { terminalSafe } from '../log/render.js'
+import { PROTOCOL_VERSION } from './protocol.js'
 import { ARGS_NOTATION } from './compare.js'
 import type { PortRun } from './runner.js'
 import type { Suite } from './vectors.js'
@@ -24,7 +25,7 @@ export class Progress {
     return (text) => {
       if (!this.enabled) return
       if (text === '') return this.clear()
-      const line = printable(`[${label}] ${text}`).slice(0, Math.max(20, (this.stream.columns ?? 80) - 1))
+      const line = terminalSafe(`[${label}] ${text}`).slice(0, Math.max(20, (this.stream.columns ?? 80) - 1))
       this.stream.write(`\r\x1b[K${line}`)
       this.shown = true
     }
@@ -60,7 +61,7 @@ export const header = (suite: Suite, settings: RunSettings, fuzzing: boolean): s
 /** The line after a port's run: who it was and how it did. */
 export function portSummary(run: PortRun): string {
   const impl = run.implementation
-  const who = impl ? printable(`${impl.name} (${impl.language}${impl.version ? ' ' + impl.version : ''})`) : 'the port (no completed handshake)'
+  const who = impl ? terminalSafe(`${impl.name} (${impl.language}${impl.version ? ' ' + impl.version : ''})`) : 'the port (no completed handshake)'
   const xfail = run.cases.filter((c) => c.expectedFailure && c.passed).length
   const extra = [
     xfail > 0 ? `${xfail} expected failure${xfail === 1 ? '' : 's'}` : '',

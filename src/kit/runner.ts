@@ -1,6 +1,7 @@
 // One port through the kit: the start handshake, every selected vector, the cases of
 // --cases files, the protocol suite, then the fuzzer, then the expected-failures list
 // applied (TW-KIT-*). Failures are described as they happen, each section under its heading.
+import { digest } from '../core/distinct.js'
 import type { ProfileName } from '../core/options.js'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -8,7 +9,8 @@ import { ARGS_NOTATION, describeFailure, visibleText, type CallFailure } from '.
 import { fuzz, regressionCase, type FuzzResult } from './fuzzer.js'
 import { Port } from './port.js'
 import { PROTOCOL_CHECKS, runProtocolCheck } from './protocol-suite.js'
-import { printable, shown, type Implementation } from './protocol.js'
+import { terminalSafe } from '../log/render.js'
+import { shown, type Implementation } from './protocol.js'
 import { runCalls } from './run-case.js'
 import { asciiJson, callInput, selected, type Selection, type VectorCase } from './vectors.js'
 import { quoteCommand } from './shell.js'
@@ -98,18 +100,19 @@ async function runVectors(
       results.push({ id: c.id, section, passed: false, message: `not run: the port was given up on (it ${port.givenUp})` })
       continue
     }
+    port.caseId = c.id
     const failure = await runCalls(
       port,
       c.id,
       c.calls.map((call) => ({ input: callInput(call), expected: call.expect })),
     )
-    if (!failure) {
-      results.push({ id: c.id, section, passed: true })
-      continue
+    if (!failure) results.push({ id: c.id, section, passed: true })
+    else {
+      results.push({ id: c.id, section, passed: false, message: failureSummary(failure) })
+      config.print(`FAIL ${c.id}: ${c.description}`)
+      details(describeFailure(failure, c.calls.length))
     }
-    results.push({ id: c.id, section, passed: false, message: failureSummary(failure) })
-    config.print(`FAIL ${c.id}: ${c.description}`)
-    details(describeFailure(failure, c.calls.length))
+    failLate(port, results, config.print)
   }
   const agreed = results.filter((r) => r.section === section && r.passed).length
   if (cases.length === 0) return
@@ -129,21 +132,36 @@ async function runProtocol(port: Port, config: ConformConfig, results: CaseResul
       results.push({ id: check.id, section: 'protocol', passed: false, message: `not run: the port was given up on (it ${port.givenUp})` })
       continue
     }
+    port.caseId = check.id
     const failure = await runProtocolCheck(check.id, port, config.timeoutMs)
-    if (!failure) {
-      results.push({ id: check.id, section: 'protocol', passed: true })
-      continue
+    if (!failure) results.push({ id: check.id, section: 'protocol', passed: true })
+    else {
+      results.push({ id: check.id, section: 'protocol', passed: false, message: failure.summary })
+      config.print(`FAIL ${check.id}: ${check.description}`)
+      config.print(`  problem:  ${failure.summary}`)
+      for (const line of failure.lines) config.print(`  ${line}`)
     }
-    results.push({ id: check.id, section: 'protocol', passed: false, message: failure.summary })
-    config.print(`FAIL ${check.id}: ${check.description}`)
-    config.print(`  problem:  ${failure.summary}`)
-    for (const line of failure.lines) config.print(`  ${line}`)
+    failLate(port, results, config.print)
   }
   const passed = results.filter((r) => r.section === 'protocol' && r.passed).length
   if (checks.length > 0)
     config.print(
       `${passed === checks.length ? 'ok' : 'FAIL'} protocol: ${passed} of ${checks.length} checks pass (malformed requests, options, framing, depth, sessions, end, end of input, stop)`,
     )
+}
+
+/**
+ * Fail, by name, each case the port faulted after answering — a second answer, an exit
+ * between requests — which a restart would otherwise hide (TW-KIT-FAULT-1).
+ */
+function failLate(port: Port, results: CaseResult[], print: (line: string) => void): void {
+  for (const { caseId, message } of port.takeLateFaults()) {
+    const index = results.findIndex((r) => r.id === caseId)
+    if (index === -1 || !results[index]!.passed) continue
+    const problem = `after its last answer, the port ${message}`
+    results[index] = { ...results[index]!, passed: false, message: problem }
+    print(`FAIL ${caseId}: ${problem}`)
+  }
 }
 
 const failureSummary = (failure: CallFailure): string =>
@@ -216,15 +234,16 @@ async function runFuzz(port: Port, config: ConformConfig, results: CaseResult[],
 }
 
 /** Listed cases that fail count as passes; listed cases that pass are failures (TW-KIT-XFAIL-1). */
-function applyExpectedFailures(results: CaseResult[], listed: string[], known: Map<string, Section>, print: (line: string) => void): CaseResult[] {
-  const xfail = new Set(listed)
+function applyExpectedFailures(results: CaseResult[], listed: string[], known: ReadonlySet<string>, print: (line: string) => void): CaseResult[] {
+  // Ids by their digests, as every set of strings read from outside (src/core/distinct.ts).
+  const xfail = new Set(listed.map(digest))
   const out = results.map((r) => {
-    if (!xfail.has(r.id)) return r
+    if (!xfail.has(digest(r.id))) return r
     if (!r.passed) return { ...r, passed: true, expectedFailure: true }
     print(`FAIL ${r.id}: passed, but the expected-failures file lists it; remove it from the list`)
     return { id: r.id, section: r.section, passed: false, expectedFailure: true, message: 'passed, but the expected-failures file lists it' }
   })
-  for (const id of listed.filter((id) => !known.has(id))) {
+  for (const id of listed.filter((id) => !known.has(digest(id)))) {
     print(`FAIL ${id}: the expected-failures file lists a case that does not exist`)
     out.push({ id, section: 'vectors', passed: false, message: 'listed in the expected-failures file, but no such case exists' })
   }
@@ -246,7 +265,7 @@ function bySection(results: readonly CaseResult[]): PortRun['sections'] {
 export async function conformPort(config: ConformConfig): Promise<PortRun> {
   // Everything a port supplies is shown escaped: it cannot move the cursor or forge a line (TW-KIT-OUTPUT-1).
   const print = config.print
-  config = { ...config, print: (line) => print(printable(line)) }
+  config = { ...config, print: (line) => print(terminalSafe(line)) }
   const { command, timeoutMs, startTimeoutMs, maxRestarts } = config
   const port = new Port({
     command,
@@ -290,7 +309,11 @@ export async function conformPort(config: ConformConfig): Promise<PortRun> {
       details,
     )
     await runProtocol(port, config, results)
-    if (config.runs > 0 && selected(FUZZ_ID, config.selection)) fuzzResult = await runFuzz(port, config, results, details)
+    if (config.runs > 0 && selected(FUZZ_ID, config.selection)) {
+      port.caseId = FUZZ_ID
+      fuzzResult = await runFuzz(port, config, results, details)
+      failLate(port, results, config.print)
+    }
   } finally {
     config.progress('')
     await port.close()
@@ -302,12 +325,7 @@ export async function conformPort(config: ConformConfig): Promise<PortRun> {
     for (const line of port.givenUpStderr.split('\n')) config.print(`    | ${line}`)
   }
   if (config.expectedFailures) {
-    const known = new Map<string, Section>([
-      [FUZZ_ID, 'fuzz'],
-      ...config.cases.map((c) => [c.id, 'vectors'] as const),
-      ...extra.map((c) => [c.id, 'cases'] as const),
-      ...PROTOCOL_CHECKS.map((c) => [c.id, 'protocol'] as const),
-    ])
+    const known = new Set([FUZZ_ID, ...config.cases.map((c) => c.id), ...extra.map((c) => c.id), ...PROTOCOL_CHECKS.map((c) => c.id)].map(digest))
     results = applyExpectedFailures(results, config.expectedFailures, known, config.print)
   }
   return finish(config, port, results, fuzzResult)

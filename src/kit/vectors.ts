@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { StringSet } from '../core/distinct.js'
 import { isNonArrayObject } from '../log/json.js'
 import type { CallInput, Expected } from './protocol.js'
 
@@ -133,11 +134,8 @@ export function loadSuite(path = BUNDLED_SUITE): { suite: Suite; cases: VectorCa
 
 /** Every id must be unique across the cases a run uses. */
 export function checkUniqueIds(cases: readonly VectorCase[]): void {
-  const seen = new Set<string>()
-  for (const { id } of cases) {
-    if (seen.has(id)) throw new VectorError(`case id ${JSON.stringify(id)} occurs twice`)
-    seen.add(id)
-  }
+  const seen = new StringSet()
+  for (const { id } of cases) if (!seen.add(id)) throw new VectorError(`case id ${JSON.stringify(id)} occurs twice`)
 }
 
 /** `--run`/`--skip` patterns: an exact id, or a prefix ending in `*` (TW-KIT-SELECT-1). */

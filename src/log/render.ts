@@ -11,12 +11,21 @@ export const MARKS: Readonly<Record<Status, string>> = {
   pending: '\u25cb', // ○
 }
 
-/** C0 controls, DEL, C1 controls, and the line and paragraph separators. */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+/**
+ * C0 controls, DEL, C1 controls, the line and paragraph separators, the bidirectional
+ * formatting controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which would
+ * reorder what follows them on the line, and lone surrogates, which no terminal can show.
+ */
+const UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 const escapeUnit = (unit: string): string => '\\u' + unit.charCodeAt(0).toString(16).padStart(4, '0')
 
-/** Content made safe for one terminal line: each unsafe code unit becomes `\uXXXX`. */
+/**
+ * Text made safe for one terminal line (TW-RENDER-2): each unsafe code unit becomes
+ * `\uXXXX`. The one formatter of everything shown that came from outside — content, a
+ * log's problems, usage errors, what a port supplies (TW-KIT-OUTPUT-1).
+ */
 export const terminalSafe = (text: string): string => text.replace(UNSAFE, escapeUnit)
 
 /** The whole plan, every line ending in `\n`. */

@@ -5,11 +5,12 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, openSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { Readable } from 'node:stream'
+import { Readable, Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/cli.js'
-import { responsePieces } from '../../src/cli/serve.js'
-import { BIN } from '../support/cli.js'
+import { runCall } from '../../src/cli/call.js'
+import { answerPieces, MAX_INPUT_BYTES } from '../../src/cli/io.js'
+import { BIN, ROOT } from '../support/cli.js'
 import { sink } from '../support/replay.js'
 
 async function call(input: Iterable<Uint8Array | string> | AsyncIterable<Uint8Array | string>, argv = ['call']) {
@@ -84,10 +85,53 @@ describe('serve keeps answering (TW-PROTO-FRAME-1, TW-PROTO-ERROR-1)', () => {
     expect(run.stdout).toBe('0\n')
   })
 
+  // TW-CLI-3: `| true` closes the pipe before the command writes a byte.
+  const bigCall = JSON.stringify({ todos: [{ content: 'x'.repeat(1 << 20), status: 'pending' }] })
+  it.each([
+    ['call', `node ${BIN} call`, bigCall],
+    ['demo', `node ${BIN} demo`, ''],
+    ['conform', `node ${BIN} conform --runs 0 --run 'golden/*' -- node ${BIN} serve`, ''],
+    ['replay', `node ${BIN} replay --check examples/logs/release-sample.jsonl`, ''],
+  ])('TW-CLI-3: a reader that goes away (%s | true): the command ends quietly, status 0', (_name, command, input) => {
+    const run = spawnSync('bash', ['-c', `${command} | true; echo "\${PIPESTATUS[0]}"`], { input, encoding: 'utf8', cwd: ROOT })
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toBe('0\n')
+  })
+
+  it('TW-CLI-3: a call of exactly 256 MiB is answered whole, though its line is longer than any string', async () => {
+    const [pre, post] = ['{"todos":[{"content":"', '","status":"pending"}]}']
+    const content = 'x'.repeat(MAX_INPUT_BYTES - pre.length - post.length)
+    let bytes = 0
+    let head = ''
+    let tail = Buffer.alloc(0)
+    const stdout = new Writable({
+      write(chunk: Buffer, _encoding, next) {
+        if (head.length < 100) head = (head + chunk.subarray(0, 100).toString('utf8')).slice(0, 100)
+        tail = Buffer.concat([tail, chunk.subarray(-100)]).subarray(-100)
+        bytes += chunk.length
+        next()
+      },
+    })
+    const status = await runCall([], Readable.from([Buffer.from(pre + content + post)]), stdout)
+    expect(status).toBe(0)
+    const todos = [{ content: '', status: 'pending' }]
+    const empty = `${JSON.stringify({
+      isError: false,
+      text: 'Updated todo list: 1 pending, 0 in progress, 0 completed.',
+      value: { todos, counts: { pending: 1, inProgress: 0, completed: 0 } },
+      event: { type: 'todo/write', data: { todos } },
+    })}\n`
+    expect(head).toBe(empty.slice(0, 100))
+    // What follows the content, the second time it is written.
+    const after = empty.slice(empty.lastIndexOf('"content":"') + '"content":"'.length)
+    expect(tail.toString('utf8')).toBe('x'.repeat(100 - after.length) + after)
+    expect(bytes).toBe(empty.length + 2 * content.length)
+  }, 120_000)
+
   it('a response too long for one string is answered with an error', () => {
     let deep: unknown = []
     for (let i = 0; i < 100_000; i++) deep = [deep]
-    expect(() => responsePieces({ id: 1, isError: false, text: 'x', value: { todos: deep, counts: {} } })).toThrow(RangeError)
+    expect(() => answerPieces({ id: 1, isError: false, text: 'x', value: { todos: deep, counts: {} } })).toThrow(RangeError)
   })
 
   it('a call accepting a 180 MB content is answered whole: its list is encoded once', () => {

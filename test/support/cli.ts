@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { bin: Record<string, string> }
 export const BIN = `${ROOT}${pkg.bin['todo-write']}`
 

@@ -35,18 +35,29 @@ describe('renderPlan (TW-RENDER-1)', () => {
 describe('terminalSafe (TW-RENDER-2)', () => {
   const hex = (unit: number) => '\\u' + unit.toString(16).padStart(4, '0')
 
-  it('escapes exactly C0, DEL, C1, U+2028 and U+2029, each code unit as \\u + 4 lowercase hex digits', () => {
-    const escaped = [...Array.from({ length: 0x20 }, (_, i) => i), ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i), 0x2028, 0x2029]
+  it('escapes exactly C0, DEL, C1, U+2028, U+2029 and the bidirectional controls, each code unit as \\u + 4 lowercase hex digits', () => {
+    const bidi = [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069]
+    const escaped = [...Array.from({ length: 0x20 }, (_, i) => i), ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i), 0x2028, 0x2029, ...bidi]
     for (const unit of escaped) expect(terminalSafe(`a${String.fromCharCode(unit)}b`)).toBe(`a${hex(unit)}b`)
     expect(terminalSafe('\u001b[31m\u009b')).toBe('\\u001b[31m\\u009b')
     expect(terminalSafe('\u001f\u007f\u009f')).toBe('\\u001f\\u007f\\u009f')
   })
 
   it('keeps the neighbours of every escaped range', () => {
-    for (const unit of [0x20, 0x7e, 0xa0, 0x2027, 0x202a, 0x200b, 0xfeff]) {
+    for (const unit of [0x20, 0x7e, 0xa0, 0x061b, 0x061d, 0x200b, 0x200d, 0x2010, 0x2027, 0x202f, 0x2065, 0x206a, 0xfeff]) {
       const text = `a${String.fromCharCode(unit)}b`
       expect(terminalSafe(text)).toBe(text)
     }
+  })
+
+  it('escapes a lone surrogate, high or low, wherever it stands, and keeps a pair', () => {
+    expect(terminalSafe('\ud800')).toBe('\\ud800')
+    expect(terminalSafe('\udbffx')).toBe('\\udbffx')
+    expect(terminalSafe('\udc00')).toBe('\\udc00')
+    expect(terminalSafe('x\udfff')).toBe('x\\udfff')
+    expect(terminalSafe('\udc00\ud800')).toBe('\\udc00\\ud800')
+    expect(terminalSafe('\ud800\udc00 \udbff\udfff')).toBe('\ud800\udc00 \udbff\udfff')
+    expect(terminalSafe('\ud7ff\ue000')).toBe('\ud7ff\ue000')
   })
 
   it('escapes every occurrence, not only the first', () => {

@@ -1,9 +1,11 @@
 // TW-KIT-FAULT-1: a port that sleeps forever, exits at once, prints garbage, cannot be
 // started, or breaks in the middle of a run is reported with a clear message and the tail
 // of its stderr, restarted or given up on — and the kit always comes back.
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { BIN } from '../../support/cli.js'
 import { conform, node, tempDir } from '../../support/conform.js'
 import { PROTOCOL_CHECKS } from '../../../src/kit/protocol-suite.js'
 import { VECTORS_DIR } from '../../support/vectors.js'
@@ -15,9 +17,9 @@ const ALL = CASES + PROTOCOL
 
 describe('TW-KIT-START-1: a port that cannot be started is ONE clear failure', () => {
   it('sleeps forever: "did not answer" within the start timeout, with its stderr', async () => {
-    const run = await conform(['--runs', '0', '--start-timeout', '500', '--', ...node('sleeper.mjs')])
+    const run = await conform(['--runs', '0', '--start-timeout', '2000', '--', ...node('sleeper.mjs')])
     expect(run.status).toBe(1)
-    expect(run.stdout).toContain('FAIL start: the port could not be started: it failed the start handshake: it did not answer "start" within 500 ms')
+    expect(run.stdout).toContain('FAIL start: the port could not be started: it failed the start handshake: it did not answer "start" within 2000 ms')
     expect(run.stdout).toContain('| sleeper: going to sleep')
     expect(run.stdout).not.toContain('not run')
     expect(run.lines.filter((line) => line.startsWith('FAIL'))).toHaveLength(1)
@@ -102,6 +104,15 @@ describe('a port that breaks in the middle of a run is restarted', () => {
     expect(run.last).toBe(`${CASES - 1} passed, 1 failed`)
   })
 
+  it('a fault after the last answer (every "end" answered twice) fails that case by name, not a silent restart', async () => {
+    const run = await conform(['--runs', '0', '--run', 'spec/TW-TRIM-1/*', '--max-restarts', '100', '--', ...node('faulty.mjs', 'end-twice', '')])
+    const failed = run.lines.filter((line) => line.startsWith('FAIL spec/TW-TRIM-1/'))
+    expect(failed.length).toBeGreaterThan(1)
+    for (const line of failed) expect(line).toMatch(/^FAIL spec\/TW-TRIM-1\/\d+: after its last answer, the port printed a line while no request was waiting: /)
+    expect(run.status).toBe(1)
+    expect(run.last).toBe(`0 passed, ${failed.length} failed`)
+  })
+
   it('a port that keeps failing is given up on after --max-restarts', async () => {
     const run = await conform(['--runs', '0', '--max-restarts', '2', '--', ...node('faulty.mjs', 'exit', '"status"')])
     expect(run.status).toBe(1)
@@ -122,4 +133,21 @@ describe('a port that breaks in the middle of a run is restarted', () => {
     expect(run.stdout).toContain('shrinking stopped early: the port was given up on')
     expect(run.last).toBe('0 passed, 1 failed')
   })
+})
+
+describe('TW-KIT-FAULT-1: the kit ends when its run does', () => {
+  it('a helper the port started in a session of its own, still holding the port’s stdout, does not keep the kit running', () => {
+    const pidFile = join(tempDir(), 'helper.pid')
+    try {
+      const run = spawnSync(process.execPath, [BIN, 'conform', '--runs', '0', '--run', 'golden/args-null', '--', ...node('helper-holds-stdout.mjs', pidFile)], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      })
+      // Killed by the timeout, the kit would exit 143 (SIGTERM).
+      expect(run.status, 'the kit was still running 30 s later').toBe(0)
+      expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed')
+    } finally {
+      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL')
+    }
+  }, 60_000)
 })

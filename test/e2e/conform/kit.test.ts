@@ -92,6 +92,16 @@ describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)
     expect(run.last).toBe('1 passed, 1 failed')
   })
 
+  it.each([
+    ['minus-zero', 'every 0 written -0'],
+    ['overflow', 'every null written 1e999'],
+  ])('TW-KIT-COMPARE-1: every number counts: a port with %s (%s) fails, and the failure says why it reads alike', async (fault) => {
+    const run = await conform(['--runs', '0', '--run', 'spec/TW-TRIM-1/*', '--run', 'spec/TW-EMPTY-1/*', '--', ...node('faulty.mjs', fault, 'todos')])
+    expect(run.status).toBe(1)
+    expect(run.stdout).toMatch(/differs: {2}(value|event|current)/)
+    expect(run.stdout).toContain('note:     both are written alike')
+  })
+
   it('TW-KIT-OUTPUT-1: explains the <U+XXXX> notation of args: once, before the first failure, and keeps it unambiguous', async () => {
     const run = await conform(['--runs', '0', '--run', 'spec/TW-TRIM-1/*', '--run', 'spec/TW-DUP-2/*', '--', ...node('faulty.mjs', 'wrong', 'the code')])
     expect(run.stdout.split(ARGS_NOTATION)).toHaveLength(2)

@@ -2,15 +2,15 @@
 // printed with every control character escaped: a port cannot clear the screen, move the
 // cursor, or forge the kit's last line.
 import { describe, expect, it } from 'vitest'
-import { printable } from '../../../src/kit/protocol.js'
+import { terminalSafe } from '../../../src/log/render.js'
 import { conform, node } from '../../support/conform.js'
 
 describe('TW-KIT-OUTPUT-1: a port cannot drive the terminal', () => {
-  it('printable() escapes C0, DEL, C1, U+2028/U+2029, bidi controls and lone surrogates, and nothing else', () => {
-    expect(printable('a\x1b[2J\r\n\t\x7f\x85\u2028\u2029\u202e\u2066\ud800 é 😀 … ≥')).toBe(
+  it('terminalSafe() escapes C0, DEL, C1, U+2028/U+2029, bidi controls and lone surrogates, and nothing else', () => {
+    expect(terminalSafe('a\x1b[2J\r\n\t\x7f\x85\u2028\u2029\u202e\u2066\ud800 é 😀 … ≥')).toBe(
       'a\\u001b[2J\\u000d\\u000a\\u0009\\u007f\\u0085\\u2028\\u2029\\u202e\\u2066\\ud800 é 😀 … ≥',
     )
-    expect(printable(printable('x\x1by'))).toBe(printable('x\x1by'))
+    expect(terminalSafe(terminalSafe('x\x1by'))).toBe(terminalSafe('x\x1by'))
   })
 
   it("a port's name, error messages and stderr come out escaped, and the last line is the kit's own", async () => {
