@@ -1,6 +1,6 @@
 // The plan read from the end of a log file (TW-REPLAY-TAIL-1) against the streaming fold:
 // generated logs, damaged or not, cut anywhere, with blocks boundaries inside multi-byte
-// characters; the shipped sample logs; the real recorded session.
+// characters; the shipped sample logs (the real recorded session: test/spec/fixture.test.ts).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,7 +12,6 @@ import { readLog } from '../../src/log/reader.js'
 import { planFromEnd, standingPlanOf, latestPlanOf } from '../../src/log/tail.js'
 import { harnessLog } from '../support/harness-log.js'
 import { asyncProperty } from '../support/property.js'
-import { fixturePath, fixturePresent, noteAbsentFixture } from '../support/fixture.js'
 import { segments } from '../properties/arbitraries-log.js'
 import { rawFrame, rawZstd } from '../support/zstd.js'
 
@@ -190,12 +189,5 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
     'examples/logs/release-sample.jsonl.zstd',
   ])('%s: the same plans', async (name) => {
     expect(await fromEnd(join(ROOT, name))).toEqual(await streamed(join(ROOT, name)))
-  })
-
-  noteAbsentFixture('the real session read from its end')
-  it.skipIf(!fixturePresent)('the real recorded session: the same plans', async () => {
-    const path = fixturePath('session.jsonl')
-    expect(await fromEnd(path)).toEqual(await streamed(path))
-    expect(latestPlanOf(path)).not.toBeNull()
   })
 })
