@@ -78,14 +78,15 @@ function readPacked(type: string, value: Record<string, unknown>, membersKey: st
   return { kind: 'packed', row: { type, seq0, members: members.length } }
 }
 
-/** One line after the first, on its own (TW-LOG-3): the tail reader's view of a line, which has no neighbours. */
-export function readEventLine(text: string, unterminated: boolean): LineRead {
-  if (text.trim() === '') return { kind: 'problem', message: BLANK_LINE }
+/** One line after the first, on its own (TW-LOG-3, TW-LOG-7): the tail reader's view of a line, which has no neighbours. */
+export function readEventLine(line: Line): LineRead {
+  if (line.kind === 'too-long') return { kind: 'problem', message: tooLong(line.bytes) }
+  if (line.text.trim() === '') return { kind: 'problem', message: BLANK_LINE }
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = JSON.parse(line.text)
   } catch {
-    return { kind: 'problem', message: unterminated ? TRUNCATED : NOT_JSON }
+    return { kind: 'problem', message: line.terminated ? NOT_JSON : TRUNCATED }
   }
   if (!isNonArrayObject(value)) return { kind: 'problem', message: notObject(jsonKind(value)) }
   if (value.type === HEADER_TYPE) return { kind: 'problem', message: SECOND_HEADER }
@@ -121,6 +122,11 @@ export class LogParser {
     }
     const records = line === 1 ? [problem(MISSING_HEADER)] : []
     return [...records, ...this.event(value, problem, line)]
+  }
+
+  /** One line as the splitter gives it: its text, or a line too long to read. */
+  read(line: Line): LogRecord[] {
+    return line.kind === 'line' ? this.push(line.text, !line.terminated) : this.skip(line.bytes)
   }
 
   /** A line too long to read (TW-LOG-7): it counts, as an unreadable line. */
@@ -168,11 +174,10 @@ export async function* readLog(input: AsyncIterable<Uint8Array | string> | Itera
   const parser = new LogParser()
   const decoder = new LogDecoder()
   const splitter = new LineSplitter()
-  const read = (line: Line): LogRecord[] => (line.kind === 'line' ? parser.push(line.text, !line.terminated) : parser.skip(line.bytes))
-  for await (const chunk of decodeLog(input, decoder)) for (const line of splitter.push(chunk)) yield* read(line)
+  for await (const chunk of decodeLog(input, decoder)) for (const line of splitter.push(chunk)) yield* parser.read(line)
   // The piece of the line that was being read when the damage came is lost with it.
   if (decoder.damage !== null) return yield damageRecord(parser, decoder.damage)
-  for (const line of splitter.end()) yield* read(line)
+  for (const line of splitter.end()) yield* parser.read(line)
   yield* parser.end()
 }
 

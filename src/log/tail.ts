@@ -11,9 +11,9 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import type { Todo } from '../core/schema.js'
 import { isZstd, LogDecoder } from './compressed.js'
 import { TURN_START } from './events.js'
-import { decode, LineSplitter, MAX_LINE_BYTES } from './lines.js'
+import { LineBuffer, LineSplitter, MAX_LINE_BYTES, type Line } from './lines.js'
 import { eventStep, PlanReplay } from './plan.js'
-import { damageRecord, LogParser, readEventLine, tooLong, type LogRecord } from './reader.js'
+import { damageRecord, LogParser, readEventLine, type LogRecord } from './reader.js'
 
 /** Which plan: the current list (TW-REPLAY-1) or the standing plan (TW-STANDING-1). */
 export type Which = 'current' | 'standing'
@@ -65,11 +65,7 @@ function readTail(file: number, which: Which): TailPlan {
   let linesRead = 0
   for (const line of linesFromEnd(file, start, size)) {
     linesRead++
-    if (line.kind === 'too-long') {
-      problems.push({ line: linesRead, fromEnd: true, message: tooLong(line.bytes) })
-      continue
-    }
-    const read = readEventLine(line.text, !line.terminated)
+    const read = readEventLine(line)
     if (read.kind === 'problem') {
       problems.push({ line: linesRead, fromEnd: true, message: read.message })
       continue
@@ -112,7 +108,7 @@ function readForwards(file: number, size: number, which: Which): TailPlan {
     // The piece of the line that was being read when the damage came is lost with it.
     if (decoder.damage === null) yield* splitter.end()
   }
-  for (const line of lines()) read(line.kind === 'line' ? parser.push(line.text, !line.terminated) : parser.skip(line.bytes))
+  for (const line of lines()) read(parser.read(line))
   read(decoder.damage === null ? parser.end() : [damageRecord(parser, decoder.damage)])
   return { plan: which === 'standing' ? plan.standing : plan.current, problems, linesRead: parser.lineCount, recognized }
 }
@@ -120,72 +116,37 @@ function readForwards(file: number, size: number, which: Which): TailPlan {
 /** The first line, read from the start and checked as a header (TW-LOG-4); `end` is where line 2 starts. */
 function readHeader(file: number, size: number): { records: LogRecord[]; end: number } {
   const parser = new LogParser()
-  if (size === 0) return { records: parser.end(), end: 0 }
-  const pieces: Uint8Array[] = []
-  let length = 0
+  const splitter = new LineSplitter()
   for (let at = 0; at < size; at += BLOCK) {
     const block = readAt(file, at, Math.min(BLOCK, size - at))
     const lf = block.indexOf(LF)
-    const part = lf === -1 ? block : block.subarray(0, lf)
-    length += part.length
-    if (length <= MAX_LINE_BYTES) pieces.push(part)
-    if (lf !== -1) return { records: length > MAX_LINE_BYTES ? parser.skip(length) : parser.push(decode(pieces)), end: at + lf + 1 }
+    // Line 1 ends in this block, or goes on past it.
+    for (const line of splitter.push(lf === -1 ? block : block.subarray(0, lf + 1))) return { records: parser.read(line), end: at + lf + 1 }
   }
-  return { records: length > MAX_LINE_BYTES ? parser.skip(length) : parser.push(decode(pieces), true), end: size }
+  // No line break: the whole file is line 1; an empty file has none (the log is empty).
+  return { records: [...splitter.end()].flatMap((line) => parser.read(line)).concat(parser.end()), end: size }
 }
-
-type Line = { kind: 'line'; text: string; terminated: boolean } | { kind: 'too-long'; bytes: number; terminated: boolean }
 
 /** The lines of [start, end), last first, each decoded whole (UTF-8 never split at a block boundary). */
 function* linesFromEnd(file: number, start: number, end: number): Generator<Line> {
-  // The bytes of the line being gathered, last piece first; its length; whether it overflowed.
-  let pieces: Uint8Array[] = []
-  let length = 0
-  let overflow = false
-  // The last line is terminated when the file ends with a line break.
-  let terminated = true
-  let first = true
-  const finish = (): Line => {
-    const line: Line = overflow ? { kind: 'too-long', bytes: length, terminated } : { kind: 'line', text: decode(pieces.reverse()), terminated }
-    pieces = []
-    length = 0
-    overflow = false
-    terminated = true
-    return line
-  }
-  const take = (bytes: Uint8Array) => {
-    length += bytes.length
-    if (overflow) return
-    if (length > MAX_LINE_BYTES) {
-      overflow = true
-      pieces = []
-    } else if (bytes.length > 0) pieces.push(bytes)
-  }
-  for (let stop = end; stop > start; ) {
+  if (start === end) return
+  const line = new LineBuffer(MAX_LINE_BYTES, true)
+  // Every line but the last ends with a line break; the last does when the file does, and then no line follows that break.
+  let terminated = readAt(file, end - 1, 1)[0] === LF
+  for (let stop = terminated ? end - 1 : end; stop > start; ) {
     const from = Math.max(start, stop - BLOCK)
     const block = readAt(file, from, stop - from)
     let right = block.length
-    for (let lf = block.lastIndexOf(LF, right - 1); lf !== -1; lf = right > 0 ? block.lastIndexOf(LF, right - 1) : -1) {
-      if (first && from + lf === end - 1) {
-        // The file's final line break: no line after it.
-        first = false
-        right = lf
-        continue
-      }
-      if (first) terminated = false
-      first = false
-      take(block.subarray(lf + 1, right))
-      yield finish()
+    for (let lf = block.lastIndexOf(LF); lf !== -1; lf = block.subarray(0, lf).lastIndexOf(LF)) {
+      line.take(block.subarray(lf + 1, right))
+      yield line.finish(terminated)
+      terminated = true
       right = lf
     }
-    if (right > 0) {
-      if (first) terminated = false
-      first = false
-      take(block.subarray(0, right))
-    }
+    line.take(block.subarray(0, right))
     stop = from
   }
-  if (length > 0 || overflow) yield finish()
+  yield line.finish(terminated)
 }
 
 function readAt(file: number, position: number, length: number): Uint8Array {

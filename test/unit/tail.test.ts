@@ -106,6 +106,32 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
     })
   })
 
+  it('a blank line is a line: the last, or the first after the header, when read back to it', async () => {
+    const header = '{"type":"session","version":0}\n'
+    expect(planFromEnd(file(header + '\nnot json\n'))).toEqual({
+      plan: null,
+      problems: [
+        { line: 1, fromEnd: true, message: 'not JSON' },
+        { line: 2, fromEnd: true, message: 'blank line' },
+      ],
+      linesRead: 2,
+      recognized: true,
+    })
+    expect(planFromEnd(file(header + '\n'))).toEqual({
+      plan: null,
+      problems: [{ line: 1, fromEnd: true, message: 'blank line' }],
+      linesRead: 1,
+      recognized: true,
+    })
+    expect(planFromEnd(file(header + ' '))).toEqual({
+      plan: null,
+      problems: [{ line: 1, fromEnd: true, message: 'blank line' }],
+      linesRead: 1,
+      recognized: true,
+    })
+    expect(planFromEnd(file(header))).toEqual({ plan: null, problems: [], linesRead: 0, recognized: true })
+  })
+
   it('a log without a header reads line 1 as an event, as streaming does', async () => {
     const path = file('{"type":"todo/write","seq":0,"data":{"todos":[{"content":"a","status":"pending"}]}}\n')
     expect(planFromEnd(path)).toEqual({
