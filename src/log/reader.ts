@@ -78,19 +78,25 @@ function readPacked(type: string, value: Record<string, unknown>, membersKey: st
   return { kind: 'packed', row: { type, seq0, members: members.length } }
 }
 
+/** A line's JSON object, or why the line is unreadable (TW-LOG-3); `unterminated` for a last line without a line break. */
+function readObject(text: string, unterminated: boolean): { kind: 'object'; value: Record<string, unknown> } | { kind: 'problem'; message: string } {
+  if (text.trim() === '') return { kind: 'problem', message: BLANK_LINE }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return { kind: 'problem', message: unterminated ? TRUNCATED : NOT_JSON }
+  }
+  return isNonArrayObject(value) ? { kind: 'object', value } : { kind: 'problem', message: notObject(jsonKind(value)) }
+}
+
 /** One line after the first, on its own (TW-LOG-3, TW-LOG-7): the tail reader's view of a line, which has no neighbours. */
 export function readEventLine(line: Line): LineRead {
   if (line.kind === 'too-long') return { kind: 'problem', message: tooLong(line.bytes) }
-  if (line.text.trim() === '') return { kind: 'problem', message: BLANK_LINE }
-  let value: unknown
-  try {
-    value = JSON.parse(line.text)
-  } catch {
-    return { kind: 'problem', message: line.terminated ? NOT_JSON : TRUNCATED }
-  }
-  if (!isNonArrayObject(value)) return { kind: 'problem', message: notObject(jsonKind(value)) }
-  if (value.type === HEADER_TYPE) return { kind: 'problem', message: SECOND_HEADER }
-  return readRow(value)
+  const read = readObject(line.text, !line.terminated)
+  if (read.kind === 'problem') return read
+  if (read.value.type === HEADER_TYPE) return { kind: 'problem', message: SECOND_HEADER }
+  return readRow(read.value)
 }
 
 /**
@@ -106,14 +112,9 @@ export class LogParser {
   push(text: string, unterminated = false): LogRecord[] {
     const line = ++this.lines
     const problem = (message: string): LogRecord => ({ kind: 'problem', line, message })
-    if (text.trim() === '') return this.unreadable(problem(BLANK_LINE))
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch {
-      return this.unreadable(problem(unterminated ? TRUNCATED : NOT_JSON))
-    }
-    if (!isNonArrayObject(value)) return this.unreadable(problem(notObject(jsonKind(value))))
+    const read = readObject(text, unterminated)
+    if (read.kind === 'problem') return this.unreadable(problem(read.message))
+    const { value } = read
     if (value.type === HEADER_TYPE) {
       this.expectedSeq = 0
       if (line > 1) return [problem(SECOND_HEADER)]
