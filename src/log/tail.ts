@@ -13,6 +13,7 @@ import { isZstd, LogDecoder } from './compressed.js'
 import { TURN_START } from './events.js'
 import { LineBuffer, LineSplitter, MAX_LINE_BYTES, type Line } from './lines.js'
 import { eventStep, PlanReplay } from './plan.js'
+import { jsonText } from './json.js'
 import { damageRecord, LogParser, readEventLine, type LogRecord } from './reader.js'
 
 /** Which plan: the current list (TW-REPLAY-1) or the standing plan (TW-STANDING-1). */
@@ -39,6 +40,7 @@ const LF = 0x0a
  * (more only when the deciding event is far from the end). Throws what the file system throws.
  */
 export function planFromEnd(path: string, which: Which = 'current'): TailPlan {
+  if (which !== 'current' && which !== 'standing') throw new TypeError(`which must be "current" or "standing", got ${jsonText(which)}`)
   const fd = openSync(path, 'r')
   try {
     return readTail(fd, which)
@@ -55,9 +57,9 @@ export const standingPlanOf = (path: string): Todo[] | null => planFromEnd(path,
 
 function readTail(file: number, which: Which): TailPlan {
   const { size } = fstatSync(file)
-  if (isZstd(readAt(file, 0, 4))) return readForwards(file, size, which)
+  if (isZstd(readAt(file, 0, 4))) return readForwards(file, which)
   const problems: TailProblem[] = []
-  const header = readHeader(file, size)
+  const header = readHeader(file)
   for (const record of header.records) if (record.kind === 'problem') problems.push({ line: record.line, fromEnd: false, message: record.message })
   let recognized = header.records.some((record) => record.kind === 'header')
   // Line 1 holds an event when the header is missing: then it is read from the end like the rest.
@@ -82,7 +84,7 @@ function readTail(file: number, which: Which): TailPlan {
 }
 
 /** A compressed log, read from the start in blocks through the streaming reader's parser and fold. */
-function readForwards(file: number, size: number, which: Which): TailPlan {
+function readForwards(file: number, which: Which): TailPlan {
   const decoder = new LogDecoder()
   const splitter = new LineSplitter()
   const parser = new LogParser()
@@ -99,12 +101,11 @@ function readForwards(file: number, size: number, which: Which): TailPlan {
       if (step.kind === 'broken') problem(record.line, step.message)
     }
   }
-  // The text's lines, one at a time: nothing more than a line and a block is held.
+  // The text's lines, one at a time: nothing more than a line and a block is held. Past the
+  // damage the decoder gives nothing more.
   const lines = function* () {
-    for (let at = 0; at < size && decoder.damage === null; at += BLOCK) {
-      for (const chunk of decoder.push(readAt(file, at, Math.min(BLOCK, size - at)))) yield* splitter.push(chunk)
-    }
-    if (decoder.damage === null) for (const chunk of decoder.end()) yield* splitter.push(chunk)
+    for (const block of blocks(file)) for (const chunk of decoder.push(block)) yield* splitter.push(chunk)
+    for (const chunk of decoder.end()) yield* splitter.push(chunk)
     // The piece of the line that was being read when the damage came is lost with it.
     if (decoder.damage === null) yield* splitter.end()
   }
@@ -114,17 +115,18 @@ function readForwards(file: number, size: number, which: Which): TailPlan {
 }
 
 /** The first line, read from the start and checked as a header (TW-LOG-4); `end` is where line 2 starts. */
-function readHeader(file: number, size: number): { records: LogRecord[]; end: number } {
+function readHeader(file: number): { records: LogRecord[]; end: number } {
   const parser = new LogParser()
   const splitter = new LineSplitter()
-  for (let at = 0; at < size; at += BLOCK) {
-    const block = readAt(file, at, Math.min(BLOCK, size - at))
+  let at = 0
+  for (const block of blocks(file)) {
     const lf = block.indexOf(LF)
     // Line 1 ends in this block, or goes on past it.
     for (const line of splitter.push(lf === -1 ? block : block.subarray(0, lf + 1))) return { records: parser.read(line), end: at + lf + 1 }
+    at += block.length
   }
   // No line break: the whole file is line 1; an empty file has none (the log is empty).
-  return { records: [...splitter.end()].flatMap((line) => parser.read(line)).concat(parser.end()), end: size }
+  return { records: [...splitter.end()].flatMap((line) => parser.read(line)).concat(parser.end()), end: at }
 }
 
 /** The lines of [start, end), last first, each decoded whole (UTF-8 never split at a block boundary). */
@@ -149,13 +151,13 @@ function* linesFromEnd(file: number, start: number, end: number): Generator<Line
   yield line.finish(terminated)
 }
 
+/** The file's blocks, from its start to its end. */
+function* blocks(file: number): Generator<Uint8Array> {
+  for (let at = 0, block = readAt(file, at, BLOCK); block.length > 0; at += block.length, block = readAt(file, at, BLOCK)) yield block
+}
+
+/** The bytes at `position`: `length` of them, fewer at the end of the file (a regular file's read is short only there). */
 function readAt(file: number, position: number, length: number): Uint8Array {
   const buffer = new Uint8Array(length)
-  let done = 0
-  while (done < length) {
-    const bytesRead = readSync(file, buffer, done, length - done, position + done)
-    if (bytesRead === 0) break
-    done += bytesRead
-  }
-  return buffer.subarray(0, done)
+  return buffer.subarray(0, readSync(file, buffer, 0, length, position))
 }
