@@ -24,7 +24,8 @@ const toBytes = (chunk: Uint8Array | string): Uint8Array => (typeof chunk === 's
  * `maxLineBytes` none is kept, only their count: the line is too long (TW-LOG-7).
  */
 export class LineBuffer {
-  private pieces: Uint8Array[] = []
+  /** The pieces; null once the line is too long, when none is kept. */
+  private pieces: Uint8Array[] | null = []
   private length = 0
 
   constructor(
@@ -40,14 +41,14 @@ export class LineBuffer {
   /** More bytes of the line, kept as they are: the caller does not reuse their buffer. */
   take(bytes: Uint8Array): void {
     this.length += bytes.length
-    if (this.length > this.maxLineBytes) this.pieces = []
-    else this.pieces.push(bytes)
+    if (this.length > this.maxLineBytes) this.pieces = null
+    else this.pieces!.push(bytes) // never null here: a line that overflowed stays over the limit
   }
 
   /** The line taken so far, decoded whole (a character split between pieces is decoded once). */
   finish(terminated: boolean): Line {
     const line: Line =
-      this.length > this.maxLineBytes
+      this.pieces === null
         ? { kind: 'too-long', bytes: this.length, terminated }
         : { kind: 'line', text: decoder.decode(Buffer.concat(this.backwards ? this.pieces.reverse() : this.pieces)), terminated }
     this.pieces = []

@@ -262,11 +262,17 @@ describe('TW-LOG-7: a line longer than 64 MiB is not read', () => {
 
   it('splitLines reports a too-long line by its length and keeps none of it', async () => {
     const lines = []
-    for await (const line of splitLines(['ab', 'cdef\ngh', 'ij\nklm'], 5)) lines.push(line)
+    // Exactly the limit is read; one byte more is too long.
+    for await (const line of splitLines(
+      ['ab', 'cdef\ngh', 'ij\nklm', 'de\nstuvwx'].map((text) => Buffer.from(text)),
+      5,
+    ))
+      lines.push(line)
     expect(lines).toEqual([
       { kind: 'too-long', bytes: 6, terminated: true },
       { kind: 'line', text: 'ghij', terminated: true },
-      { kind: 'line', text: 'klm', terminated: false },
+      { kind: 'line', text: 'klmde', terminated: true },
+      { kind: 'too-long', bytes: 6, terminated: false },
     ])
   })
 
