@@ -78,25 +78,25 @@ function readPacked(type: string, value: Record<string, unknown>, membersKey: st
   return { kind: 'packed', row: { type, seq0, members: members.length } }
 }
 
-/** A line's JSON object, or why the line is unreadable (TW-LOG-3); `unterminated` for a last line without a line break. */
-function readObject(text: string, unterminated: boolean): { kind: 'object'; value: Record<string, unknown> } | { kind: 'problem'; message: string } {
-  if (text.trim() === '') return { kind: 'problem', message: BLANK_LINE }
+/** A line's JSON object, or the message of why the line is unreadable (TW-LOG-3); `unterminated` for a last line without a line break. */
+function readObject(text: string, unterminated: boolean): Record<string, unknown> | string {
+  if (text.trim() === '') return BLANK_LINE
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    return { kind: 'problem', message: unterminated ? TRUNCATED : NOT_JSON }
+    return unterminated ? TRUNCATED : NOT_JSON
   }
-  return isNonArrayObject(value) ? { kind: 'object', value } : { kind: 'problem', message: notObject(jsonKind(value)) }
+  return isNonArrayObject(value) ? value : notObject(jsonKind(value))
 }
 
 /** One line after the first, on its own (TW-LOG-3, TW-LOG-7): the tail reader's view of a line, which has no neighbours. */
 export function readEventLine(line: Line): LineRead {
   if (line.kind === 'too-long') return { kind: 'problem', message: tooLong(line.bytes) }
-  const read = readObject(line.text, !line.terminated)
-  if (read.kind === 'problem') return read
-  if (read.value.type === HEADER_TYPE) return { kind: 'problem', message: SECOND_HEADER }
-  return readRow(read.value)
+  const value = readObject(line.text, !line.terminated)
+  if (typeof value === 'string') return { kind: 'problem', message: value }
+  if (value.type === HEADER_TYPE) return { kind: 'problem', message: SECOND_HEADER }
+  return readRow(value)
 }
 
 /**
@@ -109,12 +109,11 @@ export class LogParser {
   private expectedSeq: number | null = 0
 
   /** One line; `unterminated` when it is the last line and no line break follows it. */
-  push(text: string, unterminated = false): LogRecord[] {
+  push(text: string, unterminated: boolean): LogRecord[] {
     const line = ++this.lines
     const problem = (message: string): LogRecord => ({ kind: 'problem', line, message })
-    const read = readObject(text, unterminated)
-    if (read.kind === 'problem') return this.unreadable(problem(read.message))
-    const { value } = read
+    const value = readObject(text, unterminated)
+    if (typeof value === 'string') return this.unreadable(problem(value))
     if (value.type === HEADER_TYPE) {
       this.expectedSeq = 0
       if (line > 1) return [problem(SECOND_HEADER)]
