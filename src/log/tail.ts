@@ -120,9 +120,8 @@ function readHeader(file: number): { records: LogRecord[]; end: number } {
   const splitter = new LineSplitter()
   let at = 0
   for (const block of blocks(file)) {
-    const lf = block.indexOf(LF)
-    // Line 1 ends in this block, or goes on past it.
-    for (const line of splitter.push(lf === -1 ? block : block.subarray(0, lf + 1))) return { records: parser.read(line), end: at + lf + 1 }
+    // The first line the blocks complete is line 1; line 2 starts after its line break.
+    for (const line of splitter.push(block)) return { records: parser.read(line), end: at + block.indexOf(LF) + 1 }
     at += block.length
   }
   // No line break: the whole file is line 1; an empty file has none (the log is empty).

@@ -140,6 +140,17 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
     ])
   })
 
+  it('a header longer than a block, or without a line break, is read whole', () => {
+    const long = `{"type":"session","version":0,"id":"${'i'.repeat(70_000)}"}`
+    expect(planFromEnd(file(`${long}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\n`))).toEqual({
+      plan: [],
+      problems: [],
+      linesRead: 1,
+      recognized: true,
+    })
+    expect(planFromEnd(file('{"type":"session","version":0}'))).toEqual({ plan: null, problems: [], linesRead: 0, recognized: true })
+  })
+
   it('a header alone, even of the wrong version, makes the file a log (TW-REPLAY-CLI-4)', () => {
     expect(planFromEnd(file('{"type":"session","version":7}\n'))).toEqual({
       plan: null,
