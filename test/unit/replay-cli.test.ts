@@ -53,6 +53,19 @@ describe('replay on the shipped sample log (TW-REPLAY-CLI-1)', () => {
     expect((await run(['replay', '--acp', DAMAGED])).stderr).toContain('todo-write: line 6: not JSON\n')
   })
 
+  it('- is stdin, even where a file is named -', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'todo-write-dash-'))
+    writeFileSync(join(dir, '-'), HEADER + write(0, '[]'))
+    const cwd = process.cwd()
+    process.chdir(dir)
+    try {
+      expect(await run(['replay', '-'], HEADER)).toEqual({ status: 0, stdout: 'null\n', stderr: '' })
+    } finally {
+      process.chdir(cwd)
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('TW-LOG-6: the damaged sample streamed: last good list, problems by line, exit 1', async () => {
     expect(await run(['replay', '-'], readFileSync(DAMAGED))).toEqual({
       status: 1,
