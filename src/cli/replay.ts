@@ -66,22 +66,17 @@ async function openLog(path: string, stdin: NodeJS.ReadableStream): Promise<Node
   }
 }
 
-/** Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1). */
-async function isRegularFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile()
-  } catch {
-    return false
-  }
-}
+/** Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1); one that is not there is not. */
+const isRegularFile = async (path: string): Promise<boolean> => (await stat(path).catch(() => undefined))?.isFile() === true
 
 /**
  * Input none of whose lines is a header, an event or a packed row is no session log
  * (TW-REPLAY-CLI-4); an empty one is an empty log (TW-LOG-4). `first`: line 1's last problem, why it was not read.
  */
 function checkIsLog(what: string, recognized: boolean, first: string | undefined): void {
-  if (!recognized && first !== undefined && first !== LOG_EMPTY)
-    throw new UsageError(`${what} is not a session log: no line is a session header or an event (line 1: ${first})`)
+  // Line 1 always gives a record: when it is no header, event or packed row, a problem.
+  if (!recognized && first !== LOG_EMPTY)
+    throw new UsageError(`${what} is not a session log: no line is a session header or an event (line 1: ${first!})`)
 }
 
 /** The plan and its problems as the output says them, for a plan read from the end. */
@@ -147,7 +142,7 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
       // The reader of stdout went away (… | head): nothing more anyone reads.
       if (stdoutStream.closed) return 0
       if (record.kind === 'problem') await problem(record.line, record.message)
-      else if (!recognized) await recognize()
+      else await recognize()
       if (record.kind === 'packed') plan.skip(record.row.members)
       if (record.kind !== 'event') continue
       const step = plan.apply(record.event)

@@ -18,50 +18,70 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
 
 const toBytes = (chunk: Uint8Array | string): Uint8Array => (typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk)
 
+/**
+ * The bytes of one line as they are gathered, in pieces: after the ones before when a file
+ * is read forwards, before them when it is read backwards (the tail reader). Once they pass
+ * `maxLineBytes` none is kept, only their count: the line is too long (TW-LOG-7).
+ */
+export class LineBuffer {
+  /** The pieces; null once the line is too long, when none is kept. */
+  private pieces: Uint8Array[] | null = []
+  private length = 0
+
+  constructor(
+    private readonly maxLineBytes = MAX_LINE_BYTES,
+    private readonly backwards = false,
+  ) {}
+
+  /** Whether no byte has been taken since the last line was finished. */
+  get empty(): boolean {
+    return this.length === 0
+  }
+
+  /** More bytes of the line, kept as they are: the caller does not reuse their buffer. */
+  take(bytes: Uint8Array): void {
+    this.length += bytes.length
+    if (this.length > this.maxLineBytes) this.pieces = null
+    else this.pieces!.push(bytes) // never null here: a line that overflowed stays over the limit
+  }
+
+  /** The line taken so far, decoded whole (a character split between pieces is decoded once). */
+  finish(terminated: boolean): Line {
+    const line: Line =
+      this.pieces === null
+        ? { kind: 'too-long', bytes: this.length, terminated }
+        : { kind: 'line', text: decoder.decode(Buffer.concat(this.backwards ? this.pieces.reverse() : this.pieces)), terminated }
+    this.pieces = []
+    this.length = 0
+    return line
+  }
+}
+
 /** The splitter, fed chunk by chunk (synchronously, for the tail reader too): `push` gives the lines a chunk completes, `end` the last one. */
 export class LineSplitter {
-  // The pieces of the line being read, their total length, and whether it has overflowed.
-  private pieces: Uint8Array[] = []
-  private length = 0
-  private overflow = false
+  private readonly line: LineBuffer
 
-  constructor(private readonly maxLineBytes = MAX_LINE_BYTES) {}
+  constructor(maxLineBytes = MAX_LINE_BYTES) {
+    this.line = new LineBuffer(maxLineBytes)
+  }
 
   /** The lines this chunk completes, one at a time (a huge chunk is not decoded all at once). */
   *push(chunk: Uint8Array | string): Generator<Line> {
     const bytes = toBytes(chunk)
     let start = 0
-    for (let lf = bytes.indexOf(LF, start); lf !== -1; lf = bytes.indexOf(LF, start)) {
-      this.take(bytes.subarray(start, lf), false)
-      yield this.finish(true)
+    for (let lf = bytes.indexOf(LF); lf !== -1; lf = bytes.indexOf(LF, start)) {
+      this.line.take(bytes.subarray(start, lf))
+      yield this.line.finish(true)
       start = lf + 1
     }
-    // The rest outlives this chunk (its buffer may be reused), so it is kept as a copy.
-    if (start < bytes.length) this.take(bytes.subarray(start), true)
+    // The rest outlives this chunk, whose buffer may be reused: it is kept as a copy (not
+    // Buffer#slice, a view).
+    this.line.take(Uint8Array.prototype.slice.call(bytes, start))
   }
 
   /** The last line, when the input does not end with a line break. */
   *end(): Generator<Line> {
-    if (this.length > 0 || this.overflow) yield this.finish(false)
-  }
-
-  private take(bytes: Uint8Array, copy: boolean): void {
-    this.length += bytes.length
-    if (this.overflow) return
-    if (this.length > this.maxLineBytes) {
-      this.overflow = true
-      this.pieces = []
-    } else if (bytes.length > 0) this.pieces.push(copy ? Uint8Array.prototype.slice.call(bytes) : bytes) // not Buffer#slice, a view
-  }
-
-  private finish(terminated: boolean): Line {
-    const line: Line = this.overflow
-      ? { kind: 'too-long', bytes: this.length, terminated }
-      : { kind: 'line', text: decode(this.pieces, this.length), terminated }
-    this.pieces = []
-    this.length = 0
-    this.overflow = false
-    return line
+    if (!this.line.empty) yield this.line.finish(false)
   }
 }
 
@@ -73,16 +93,4 @@ export async function* splitLines(
   const splitter = new LineSplitter(maxLineBytes)
   for await (const chunk of input) yield* splitter.push(chunk)
   yield* splitter.end()
-}
-
-/** The UTF-8 text of a line held in pieces (a BOM kept as U+FEFF, as TW-LOG-2 reads it). */
-export function decode(pieces: Uint8Array[], length = pieces.reduce((n, piece) => n + piece.length, 0)): string {
-  if (pieces.length === 1) return decoder.decode(pieces[0])
-  const whole = new Uint8Array(length)
-  let at = 0
-  for (const piece of pieces) {
-    whole.set(piece, at)
-    at += piece.length
-  }
-  return decoder.decode(whole)
 }

@@ -78,16 +78,23 @@ function readPacked(type: string, value: Record<string, unknown>, membersKey: st
   return { kind: 'packed', row: { type, seq0, members: members.length } }
 }
 
-/** One line after the first, on its own (TW-LOG-3): the tail reader's view of a line, which has no neighbours. */
-export function readEventLine(text: string, unterminated: boolean): LineRead {
-  if (text.trim() === '') return { kind: 'problem', message: BLANK_LINE }
+/** A line's JSON object, or the message of why the line is unreadable (TW-LOG-3); `unterminated` for a last line without a line break. */
+function readObject(text: string, unterminated: boolean): Record<string, unknown> | string {
+  if (text.trim() === '') return BLANK_LINE
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    return { kind: 'problem', message: unterminated ? TRUNCATED : NOT_JSON }
+    return unterminated ? TRUNCATED : NOT_JSON
   }
-  if (!isNonArrayObject(value)) return { kind: 'problem', message: notObject(jsonKind(value)) }
+  return isNonArrayObject(value) ? value : notObject(jsonKind(value))
+}
+
+/** One line after the first, on its own (TW-LOG-3, TW-LOG-7): the tail reader's view of a line, which has no neighbours. */
+export function readEventLine(line: Line): LineRead {
+  if (line.kind === 'too-long') return { kind: 'problem', message: tooLong(line.bytes) }
+  const value = readObject(line.text, !line.terminated)
+  if (typeof value === 'string') return { kind: 'problem', message: value }
   if (value.type === HEADER_TYPE) return { kind: 'problem', message: SECOND_HEADER }
   return readRow(value)
 }
@@ -102,17 +109,11 @@ export class LogParser {
   private expectedSeq: number | null = 0
 
   /** One line; `unterminated` when it is the last line and no line break follows it. */
-  push(text: string, unterminated = false): LogRecord[] {
+  push(text: string, unterminated: boolean): LogRecord[] {
     const line = ++this.lines
     const problem = (message: string): LogRecord => ({ kind: 'problem', line, message })
-    if (text.trim() === '') return this.unreadable(problem(BLANK_LINE))
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch {
-      return this.unreadable(problem(unterminated ? TRUNCATED : NOT_JSON))
-    }
-    if (!isNonArrayObject(value)) return this.unreadable(problem(notObject(jsonKind(value))))
+    const value = readObject(text, unterminated)
+    if (typeof value === 'string') return this.unreadable(problem(value))
     if (value.type === HEADER_TYPE) {
       this.expectedSeq = 0
       if (line > 1) return [problem(SECOND_HEADER)]
@@ -121,6 +122,11 @@ export class LogParser {
     }
     const records = line === 1 ? [problem(MISSING_HEADER)] : []
     return [...records, ...this.event(value, problem, line)]
+  }
+
+  /** One line as the splitter gives it: its text, or a line too long to read. */
+  read(line: Line): LogRecord[] {
+    return line.kind === 'line' ? this.push(line.text, !line.terminated) : this.skip(line.bytes)
   }
 
   /** A line too long to read (TW-LOG-7): it counts, as an unreadable line. */
@@ -168,11 +174,10 @@ export async function* readLog(input: AsyncIterable<Uint8Array | string> | Itera
   const parser = new LogParser()
   const decoder = new LogDecoder()
   const splitter = new LineSplitter()
-  const read = (line: Line): LogRecord[] => (line.kind === 'line' ? parser.push(line.text, !line.terminated) : parser.skip(line.bytes))
-  for await (const chunk of decodeLog(input, decoder)) for (const line of splitter.push(chunk)) yield* read(line)
+  for await (const chunk of decodeLog(input, decoder)) for (const line of splitter.push(chunk)) yield* parser.read(line)
   // The piece of the line that was being read when the damage came is lost with it.
   if (decoder.damage !== null) return yield damageRecord(parser, decoder.damage)
-  for (const line of splitter.end()) yield* read(line)
+  for (const line of splitter.end()) yield* parser.read(line)
   yield* parser.end()
 }
 

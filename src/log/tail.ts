@@ -11,9 +11,10 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import type { Todo } from '../core/schema.js'
 import { isZstd, LogDecoder } from './compressed.js'
 import { TURN_START } from './events.js'
-import { decode, LineSplitter, MAX_LINE_BYTES } from './lines.js'
+import { LineBuffer, LineSplitter, MAX_LINE_BYTES, type Line } from './lines.js'
 import { eventStep, PlanReplay } from './plan.js'
-import { damageRecord, LogParser, readEventLine, tooLong, type LogRecord } from './reader.js'
+import { jsonText } from './json.js'
+import { damageRecord, LogParser, readEventLine, type LogRecord } from './reader.js'
 
 /** Which plan: the current list (TW-REPLAY-1) or the standing plan (TW-STANDING-1). */
 export type Which = 'current' | 'standing'
@@ -39,6 +40,7 @@ const LF = 0x0a
  * (more only when the deciding event is far from the end). Throws what the file system throws.
  */
 export function planFromEnd(path: string, which: Which = 'current'): TailPlan {
+  if (which !== 'current' && which !== 'standing') throw new TypeError(`which must be "current" or "standing", got ${jsonText(which)}`)
   const fd = openSync(path, 'r')
   try {
     return readTail(fd, which)
@@ -55,9 +57,9 @@ export const standingPlanOf = (path: string): Todo[] | null => planFromEnd(path,
 
 function readTail(file: number, which: Which): TailPlan {
   const { size } = fstatSync(file)
-  if (isZstd(readAt(file, 0, 4))) return readForwards(file, size, which)
+  if (isZstd(readAt(file, 0, 4))) return readForwards(file, which)
   const problems: TailProblem[] = []
-  const header = readHeader(file, size)
+  const header = readHeader(file)
   for (const record of header.records) if (record.kind === 'problem') problems.push({ line: record.line, fromEnd: false, message: record.message })
   let recognized = header.records.some((record) => record.kind === 'header')
   // Line 1 holds an event when the header is missing: then it is read from the end like the rest.
@@ -65,11 +67,7 @@ function readTail(file: number, which: Which): TailPlan {
   let linesRead = 0
   for (const line of linesFromEnd(file, start, size)) {
     linesRead++
-    if (line.kind === 'too-long') {
-      problems.push({ line: linesRead, fromEnd: true, message: tooLong(line.bytes) })
-      continue
-    }
-    const read = readEventLine(line.text, !line.terminated)
+    const read = readEventLine(line)
     if (read.kind === 'problem') {
       problems.push({ line: linesRead, fromEnd: true, message: read.message })
       continue
@@ -86,7 +84,7 @@ function readTail(file: number, which: Which): TailPlan {
 }
 
 /** A compressed log, read from the start in blocks through the streaming reader's parser and fold. */
-function readForwards(file: number, size: number, which: Which): TailPlan {
+function readForwards(file: number, which: Which): TailPlan {
   const decoder = new LogDecoder()
   const splitter = new LineSplitter()
   const parser = new LogParser()
@@ -103,98 +101,62 @@ function readForwards(file: number, size: number, which: Which): TailPlan {
       if (step.kind === 'broken') problem(record.line, step.message)
     }
   }
-  // The text's lines, one at a time: nothing more than a line and a block is held.
+  // The text's lines, one at a time: nothing more than a line and a block is held. Past the
+  // damage the decoder gives nothing more.
   const lines = function* () {
-    for (let at = 0; at < size && decoder.damage === null; at += BLOCK) {
-      for (const chunk of decoder.push(readAt(file, at, Math.min(BLOCK, size - at)))) yield* splitter.push(chunk)
-    }
-    if (decoder.damage === null) for (const chunk of decoder.end()) yield* splitter.push(chunk)
+    for (const block of blocks(file)) for (const chunk of decoder.push(block)) yield* splitter.push(chunk)
+    for (const chunk of decoder.end()) yield* splitter.push(chunk)
     // The piece of the line that was being read when the damage came is lost with it.
     if (decoder.damage === null) yield* splitter.end()
   }
-  for (const line of lines()) read(line.kind === 'line' ? parser.push(line.text, !line.terminated) : parser.skip(line.bytes))
+  for (const line of lines()) read(parser.read(line))
   read(decoder.damage === null ? parser.end() : [damageRecord(parser, decoder.damage)])
   return { plan: which === 'standing' ? plan.standing : plan.current, problems, linesRead: parser.lineCount, recognized }
 }
 
 /** The first line, read from the start and checked as a header (TW-LOG-4); `end` is where line 2 starts. */
-function readHeader(file: number, size: number): { records: LogRecord[]; end: number } {
+function readHeader(file: number): { records: LogRecord[]; end: number } {
   const parser = new LogParser()
-  if (size === 0) return { records: parser.end(), end: 0 }
-  const pieces: Uint8Array[] = []
-  let length = 0
-  for (let at = 0; at < size; at += BLOCK) {
-    const block = readAt(file, at, Math.min(BLOCK, size - at))
-    const lf = block.indexOf(LF)
-    const part = lf === -1 ? block : block.subarray(0, lf)
-    length += part.length
-    if (length <= MAX_LINE_BYTES) pieces.push(part)
-    if (lf !== -1) return { records: length > MAX_LINE_BYTES ? parser.skip(length) : parser.push(decode(pieces)), end: at + lf + 1 }
+  const splitter = new LineSplitter()
+  let at = 0
+  for (const block of blocks(file)) {
+    // The first line the blocks complete is line 1; line 2 starts after its line break.
+    for (const line of splitter.push(block)) return { records: parser.read(line), end: at + block.indexOf(LF) + 1 }
+    at += block.length
   }
-  return { records: length > MAX_LINE_BYTES ? parser.skip(length) : parser.push(decode(pieces), true), end: size }
+  // No line break: the whole file is line 1; an empty file has none (the log is empty).
+  return { records: [...splitter.end()].flatMap((line) => parser.read(line)).concat(parser.end()), end: at }
 }
-
-type Line = { kind: 'line'; text: string; terminated: boolean } | { kind: 'too-long'; bytes: number; terminated: boolean }
 
 /** The lines of [start, end), last first, each decoded whole (UTF-8 never split at a block boundary). */
 function* linesFromEnd(file: number, start: number, end: number): Generator<Line> {
-  // The bytes of the line being gathered, last piece first; its length; whether it overflowed.
-  let pieces: Uint8Array[] = []
-  let length = 0
-  let overflow = false
-  // The last line is terminated when the file ends with a line break.
-  let terminated = true
-  let first = true
-  const finish = (): Line => {
-    const line: Line = overflow ? { kind: 'too-long', bytes: length, terminated } : { kind: 'line', text: decode(pieces.reverse()), terminated }
-    pieces = []
-    length = 0
-    overflow = false
-    terminated = true
-    return line
-  }
-  const take = (bytes: Uint8Array) => {
-    length += bytes.length
-    if (overflow) return
-    if (length > MAX_LINE_BYTES) {
-      overflow = true
-      pieces = []
-    } else if (bytes.length > 0) pieces.push(bytes)
-  }
-  for (let stop = end; stop > start; ) {
+  if (start === end) return
+  const line = new LineBuffer(MAX_LINE_BYTES, true)
+  // Every line but the last ends with a line break; the last does when the file does, and then no line follows that break.
+  let terminated = readAt(file, end - 1, 1)[0] === LF
+  for (let stop = terminated ? end - 1 : end; stop > start; ) {
     const from = Math.max(start, stop - BLOCK)
     const block = readAt(file, from, stop - from)
     let right = block.length
-    for (let lf = block.lastIndexOf(LF, right - 1); lf !== -1; lf = right > 0 ? block.lastIndexOf(LF, right - 1) : -1) {
-      if (first && from + lf === end - 1) {
-        // The file's final line break: no line after it.
-        first = false
-        right = lf
-        continue
-      }
-      if (first) terminated = false
-      first = false
-      take(block.subarray(lf + 1, right))
-      yield finish()
+    for (let lf = block.lastIndexOf(LF); lf !== -1; lf = block.subarray(0, lf).lastIndexOf(LF)) {
+      line.take(block.subarray(lf + 1, right))
+      yield line.finish(terminated)
+      terminated = true
       right = lf
     }
-    if (right > 0) {
-      if (first) terminated = false
-      first = false
-      take(block.subarray(0, right))
-    }
+    line.take(block.subarray(0, right))
     stop = from
   }
-  if (length > 0 || overflow) yield finish()
+  yield line.finish(terminated)
 }
 
+/** The file's blocks, from its start to its end. */
+function* blocks(file: number): Generator<Uint8Array> {
+  for (let at = 0, block = readAt(file, at, BLOCK); block.length > 0; at += block.length, block = readAt(file, at, BLOCK)) yield block
+}
+
+/** The bytes at `position`: `length` of them, fewer at the end of the file (a regular file's read is short only there). */
 function readAt(file: number, position: number, length: number): Uint8Array {
   const buffer = new Uint8Array(length)
-  let done = 0
-  while (done < length) {
-    const bytesRead = readSync(file, buffer, done, length - done, position + done)
-    if (bytesRead === 0) break
-    done += bytesRead
-  }
-  return buffer.subarray(0, done)
+  return buffer.subarray(0, readSync(file, buffer, 0, length, position))
 }

@@ -118,7 +118,8 @@ class CallQueue {
 export class Verifier {
   /** `todo_write` calls seen. */
   calls = 0
-  private readonly open = new Map<string, OpenCall>()
+  /** Open calls by callId: a string, though a result's may be anything (and finds none). */
+  private readonly open = new Map<unknown, OpenCall>()
   /** Open calls without a snapshot yet; and those of them the reference lets write. */
   private readonly waiting: CallQueue
   private readonly writers: CallQueue
@@ -197,7 +198,7 @@ export class Verifier {
   /** A result closes the open call of its callId; results of other calls are not ours. */
   private result(seq: number | undefined, data: Record<string, unknown>): Mismatch[] {
     const { callId, answer } = loggedResult(data)
-    const call = typeof callId === 'string' ? this.open.get(callId) : undefined
+    const call = this.open.get(callId)
     if (call === undefined) return []
     this.close(call)
     const { expected, write } = call

@@ -1,7 +1,11 @@
 // The real recorded harness session (../shared/fixtures/harness-todo-plan/): replay, the
 // standing plan, the terminal plan, ACP byte for byte, check and verify. Skipped, visibly,
 // when the fixture is not beside the repository.
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { PlanReplay } from '../../src/log/plan.js'
+import { readLog } from '../../src/log/reader.js'
+import { latestPlanOf, standingPlanOf } from '../../src/log/tail.js'
 import { fixturePath, fixturePresent, fixtureText, noteAbsentFixture } from '../support/fixture.js'
 import { run } from '../support/replay.js'
 
@@ -83,5 +87,12 @@ describe.runIf(fixturePresent)('the real harness session harness-todo-plan', () 
       `todo-write: line ${at + 1}: seq 98, expected 97\ntodo-write: warning: 1 problem in the log; the output holds what the readable lines say\n`,
     )
     expect(result.status).toBe(1)
+  })
+
+  it('TW-REPLAY-TAIL-1: read from its end, the same plans as streamed', async () => {
+    const plan = new PlanReplay()
+    for await (const record of readLog([readFileSync(session())])) if (record.kind === 'event') plan.apply(record.event)
+    expect(plan.current).not.toBeNull()
+    expect({ current: latestPlanOf(session()), standing: standingPlanOf(session()) }).toEqual({ current: plan.current, standing: plan.standing })
   })
 })

@@ -1,10 +1,12 @@
 // Validators for ACP definitions, taken by reference from the schema that
 // @agentclientprotocol/sdk publishes (schema/v1/schema.json), never from a hand copy.
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 
-export const ACP_SCHEMA_PATH = fileURLToPath(new URL('../../node_modules/@agentclientprotocol/sdk/schema/v1/schema.json', import.meta.url))
+// Resolved as the package exports it, so the schema is found wherever node_modules is (a
+// parent directory's, as in Stryker's sandbox of a checkout whose node_modules is a link).
+export const ACP_SCHEMA_PATH = createRequire(import.meta.url).resolve('@agentclientprotocol/sdk/schema/v1/schema.json')
 
 // The schema uses `discriminator` and `x-…` annotations, and formats like `int64`: not
 // validation keywords for ajv, so strict mode is off and formats are not validated.

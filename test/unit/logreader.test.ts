@@ -2,8 +2,8 @@
 // stream through readLog. Expected messages are written out here, not taken from src.
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { jsonKind, LogParser, readLog, type LogRecord } from '../../src/log/reader.js'
-import { splitLines } from '../../src/log/lines.js'
+import { jsonKind, LogParser, readEventLine, readLog, type LogRecord } from '../../src/log/reader.js'
+import { LineSplitter, splitLines } from '../../src/log/lines.js'
 import { source } from '../support/replay.js'
 
 const HEADER = '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}'
@@ -262,12 +262,36 @@ describe('TW-LOG-7: a line longer than 64 MiB is not read', () => {
 
   it('splitLines reports a too-long line by its length and keeps none of it', async () => {
     const lines = []
-    for await (const line of splitLines(['ab', 'cdef\ngh', 'ij\nklm'], 5)) lines.push(line)
+    // Exactly the limit is read; one byte more is too long.
+    for await (const line of splitLines(
+      ['ab', 'cdef\ngh', 'ij\nklm', 'de\nstuvwx'].map((text) => Buffer.from(text)),
+      5,
+    ))
+      lines.push(line)
     expect(lines).toEqual([
       { kind: 'too-long', bytes: 6, terminated: true },
       { kind: 'line', text: 'ghij', terminated: true },
-      { kind: 'line', text: 'klm', terminated: false },
+      { kind: 'line', text: 'klmde', terminated: true },
+      { kind: 'too-long', bytes: 6, terminated: false },
     ])
+  })
+
+  it('a too-long line is unreadable to the parser and to the tail reader alike, named by its length', () => {
+    const line = { kind: 'too-long', bytes: 70_000_000, terminated: true } as const
+    const message = 'a line of 70,000,000 bytes, longer than 64 MiB: not read'
+    const parser = new LogParser()
+    expect(parser.read({ kind: 'line', text: HEADER, terminated: true })).toEqual([{ kind: 'header', line: 1, header: JSON.parse(HEADER) }])
+    expect(parser.read(line)).toEqual([{ kind: 'problem', line: 2, message }])
+    expect(readEventLine(line)).toEqual({ kind: 'problem', message })
+  })
+
+  it("the splitter keeps a copy of a chunk's unfinished line: the chunk's buffer may be reused", () => {
+    const splitter = new LineSplitter()
+    const chunk = Buffer.from('a\nbc')
+    expect([...splitter.push(chunk)]).toEqual([{ kind: 'line', text: 'a', terminated: true }])
+    chunk.fill('x')
+    expect([...splitter.push('d\n')]).toEqual([{ kind: 'line', text: 'bcd', terminated: true }])
+    expect([...splitter.end()]).toEqual([])
   })
 
   it('a 65 MiB line and a 200 MiB run of zero bytes are skipped and named', async () => {

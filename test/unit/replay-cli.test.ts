@@ -42,6 +42,30 @@ describe('replay on the shipped sample log (TW-REPLAY-CLI-1)', () => {
     expect(await run(['replay', '--verify', SAMPLE])).toEqual({ status: 0, stdout: 'verify: 3 todo_write calls, 0 mismatches\n', stderr: '' })
   })
 
+  it('TW-REPLAY-TAIL-1: a file is read from its end for the list and the plan, and streamed for the other modes', async () => {
+    const fromEnd = 'todo-write: line 1 from the end: truncated last line (not JSON, no final line break)\n'
+    for (const mode of [[], ['--render']]) expect((await run(['replay', ...mode, DAMAGED])).stderr.startsWith(fromEnd)).toBe(true)
+    expect(await run(['replay', '--check', SAMPLE])).toEqual({
+      status: 0,
+      stdout: expect.stringMatching(/^check: \d+ events, \d+ todo\/write, 0 problems\n$/),
+      stderr: '',
+    })
+    expect((await run(['replay', '--acp', DAMAGED])).stderr).toContain('todo-write: line 6: not JSON\n')
+  })
+
+  it('- is stdin, even where a file is named -', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'todo-write-dash-'))
+    writeFileSync(join(dir, '-'), HEADER + write(0, '[]'))
+    const cwd = process.cwd()
+    process.chdir(dir)
+    try {
+      expect(await run(['replay', '-'], HEADER)).toEqual({ status: 0, stdout: 'null\n', stderr: '' })
+    } finally {
+      process.chdir(cwd)
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('TW-LOG-6: the damaged sample streamed: last good list, problems by line, exit 1', async () => {
     expect(await run(['replay', '-'], readFileSync(DAMAGED))).toEqual({
       status: 1,
@@ -250,6 +274,38 @@ describe('TW-LOG-8: at most 100 problems are written', () => {
     expect(lines[100]).toBe('todo-write: warning: 150 problems in the log (the first 100 shown); the output holds what the readable lines say')
   })
 
+  it('at exactly 100 none is hidden; a file read from its end shows 100 too', async () => {
+    expect((await run(['replay', '-'], HEADER + 'not json\n'.repeat(100))).stderr.split('\n').at(-2)).toBe(
+      'todo-write: warning: 100 problems in the log; the output holds what the readable lines say',
+    )
+    const path = join(mkdtempSync(join(tmpdir(), 'todo-write-problems-')), 'log.jsonl')
+    for (const [n, hidden] of [
+      [100, ''],
+      [150, ' (the first 100 shown)'],
+    ] as const) {
+      writeFileSync(path, HEADER + 'not json\n'.repeat(n))
+      const { status, stdout, stderr } = await run(['replay', path])
+      expect({ status, stdout }).toEqual({ status: 1, stdout: 'null\n' })
+      const lines = stderr.trimEnd().split('\n')
+      expect(lines).toHaveLength(101)
+      expect(lines[99]).toBe('todo-write: line 100 from the end: not JSON')
+      expect(lines[100]).toBe(`todo-write: warning: ${n} problems in the lines read${hidden}; the output holds what the readable lines say`)
+    }
+  })
+
+  it('TW-LOG-6: each problem is written as it is found, before the rest of the log is read', async () => {
+    const stderr = sink()
+    const seen: string[] = []
+    async function* log() {
+      yield HEADER + 'not json\n'
+      seen.push(stderr.text())
+      yield write(1, '[]')
+    }
+    // An async iterable, not a Readable, which would read ahead into its buffer.
+    expect(await runReplay(['--check', '-'], log() as unknown as NodeJS.ReadableStream, sink(), stderr)).toBe(1)
+    expect(seen).toEqual(['todo-write: line 2: not JSON\n'])
+  })
+
   it('a problem naming hostile bytes is written terminal-safe', async () => {
     const log = HEADER.replace('"version":0', '"version":"\\u001b[2J\\u0085"')
     expect((await run(['replay', '-'], log)).stderr).toContain('wrong header: version must be 0, got "\\u001b[2J\\u0085"')
@@ -284,7 +340,8 @@ describe('output the reader closes, and JSON of any depth', () => {
     const stdout = new Writable({ write: (_chunk, _encoding, done) => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })) })
     stdout.on('error', () => undefined)
     const stderr = sink()
-    const log = HEADER + write(0, '[{"content":"a","status":"pending"}]') + write(1, '[]')
+    // Nothing is read once no one reads: not the damaged line after the first update either.
+    const log = HEADER + write(0, '[{"content":"a","status":"pending"}]') + write(1, '[]') + 'not json\n'
     const status = await runReplay(['--acp', '-'], Readable.from([log]), stdout, stderr)
     expect(status).toBe(0)
     expect(stderr.text()).toBe('')
@@ -316,6 +373,8 @@ describe('TW-REPLAY-CLI-4: input that is no session log is said so in one line',
       ['\n\n', 'blank line'],
       ['[1]\n', 'not a JSON object (an array)'],
       ['{"type":"x"}\n', 'not an event: "seq" is not a non-negative integer'],
+      // Line 1's own problem, not the last one found.
+      ['# Notes\n\n', 'not JSON'],
     ]
     for (const [text, first] of cases) {
       const path = join(dir, 'x.jsonl')
@@ -345,12 +404,14 @@ describe('TW-REPLAY-CLI-4: input that is no session log is said so in one line',
 
   it('a compressed file of something else is no session log either', async () => {
     const path = join(dir, 'readme.zstd')
-    writeFileSync(path, rawZstd('# Title\n\ntext\n'))
-    expect(await run(['replay', path])).toEqual({
-      status: 2,
-      stdout: '',
-      stderr: `todo-write: ${JSON.stringify(path)} is not a session log: no line is a session header or an event (line 1: not JSON)\n${USAGE}`,
-    })
+    for (const text of ['# Title\n\ntext\n', '# Title\n\n']) {
+      writeFileSync(path, rawZstd(text))
+      expect(await run(['replay', path])).toEqual({
+        status: 2,
+        stdout: '',
+        stderr: `todo-write: ${JSON.stringify(path)} is not a session log: no line is a session header or an event (line 1: not JSON)\n${USAGE}`,
+      })
+    }
   })
 })
 

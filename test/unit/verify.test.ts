@@ -352,6 +352,10 @@ describe('TW-VERIFY-3: --verify is linear, with at most 10,000 calls open', () =
     for (const bad of [0, -1, 1.5, Number.NaN])
       expect(() => new Verifier({}, { maxOpenCalls: bad })).toThrow(`maxOpenCalls must be a positive integer, got ${JSON.stringify(bad)}`)
     expect(MAX_OPEN_CALLS).toBe(10_000)
+    seq = 0
+    const one = new Verifier({}, { maxOpenCalls: 1 })
+    expect(one.push(call('c0', A))).toEqual([])
+    expect(one.push(call('c1', A))).toEqual([{ seq: 0, message: 'call "c0": no tool/result logged before 1 later calls were made: given up' }])
   })
 
   it('the 10,001st open call gives up the oldest, which is reported once, and its result is not checked', () => {
