@@ -11,8 +11,8 @@
 //   to kill one;
 // - `entries` (stryker.entries.conf.json, `npm run mutate:entries`, in CI): the harness
 //   entries, src/plugin.ts and the release's, with the plugin's unit tests;
-// - `log` (stryker.log.conf.json, `npm run mutate:log`, in CI): src/log/ and `replay`, the
-//   rules of spec/replay.md, with the log tooling's tests.
+// - `log` (stryker.log.conf.json, `npm run mutate:log`, on demand: not yet at 100%): src/log/
+//   and `replay`, the rules of spec/replay.md, with the log tooling's tests.
 // Chosen by MUTATION_SUITE (core when unset).
 //
 // Speed: Stryker's vitest runner starts one vitest run per mutant, with the test files of
@@ -21,61 +21,13 @@
 // the files not started yet. Without isolation the single worker is handed every file of
 // the run at once and imports them all before running the first test, so a mutant killed
 // by its first file still paid for loading the rest (measured: a failing file alone 0.28 s,
-// the same with three passing files behind it 0.98 s, isolated 0.25 s). Files are ordered
-// to put the likeliest killer first (below). typebox, some hundreds of small ES modules, is
+// the same with three passing files behind it 0.98 s, isolated 0.25 s). Files run in
+// vitest's own order: a sequencer that put the likeliest killer first (Smith's rule, on
+// vitest's result cache) was measured and removed, since the core gate took 4 min 41 s
+// without it (docs/mutation-testing.md). typebox, some hundreds of small ES modules, is
 // pre-bundled once (it is a dependency, never mutated).
-import { relative } from 'node:path'
 import { defineConfig } from 'vitest/config'
-import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import base from './vitest.config.js'
-
-/**
- * The test files most likely to kill a mutant soonest. Stryker stops a run at its first
- * failing test, so a mutant costs what runs before the file that kills it.
- *
- * First the file that killed the last mutant of this runner: Stryker runs the mutants in
- * source order, and neighbouring mutants are mostly killed by the same file. Then Smith's
- * rule, which minimises the expected time to the first
- * success: by chance over cost, a file's chance being the share of its runs here that
- * failed (Laplace's estimate, so a file seen once is not judged by once) and its cost the
- * mean duration of its tests plus what starting a file costs before any test runs
- * (FILE_START_MS). The order decides when a mutant is detected, never whether; a file not
- * yet run goes last. Measured on validate.ts, json.ts and options.ts: of 350 mutants
- * killed, 320 by the first file of their run, with 9 files in the median run.
- */
-// A fresh worker, the setup and the file's imports: about 0.25 s on the 2-core machine CI
-// runs on (one file, no test). Only its size relative to the tests' durations matters.
-const FILE_START_MS = 250
-
-class LikeliestKillerFirst extends BaseSequencer {
-  private readonly stats = new Map<string, { runs: number; kills: number; time: number }>()
-  private readonly counted = new WeakSet<object>()
-  private lastKiller: string | undefined
-
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const keyOf = (spec: TestSpecification) => `${spec.project.name}:${relative(this.ctx.config.root, spec.moduleId)}`
-    for (const spec of files) if (!this.stats.has(keyOf(spec))) this.stats.set(keyOf(spec), { runs: 0, kills: 0, time: 0 })
-    // Every result since the last sort (a result is a new object each time its file runs).
-    for (const [key, stats] of this.stats) {
-      const result = this.ctx.cache.getFileTestResults(key)
-      if (result === undefined || this.counted.has(result)) continue
-      this.counted.add(result)
-      stats.runs++
-      stats.time += result.duration
-      if (result.failed) {
-        stats.kills++
-        this.lastKiller = key
-      }
-    }
-    const rate = (key: string) => {
-      if (key === this.lastKiller) return Number.POSITIVE_INFINITY
-      const { runs, kills, time } = this.stats.get(key)!
-      return runs === 0 ? 0 : (kills + 1) / (runs + 2) / (FILE_START_MS + time / runs)
-    }
-    const ranked = files.map((spec) => ({ spec, key: keyOf(spec), rate: rate(keyOf(spec)) }))
-    return ranked.sort((a, b) => b.rate - a.rate || a.key.localeCompare(b.key)).map(({ spec }) => spec)
-  }
-}
 
 /** The properties of the core (spec/todo.md section 9), one file per ID. */
 const CORE_PROPERTIES = [
@@ -157,7 +109,6 @@ const projects = (base.test?.projects ?? []) as Project[]
 export default defineConfig({
   test: {
     cache: false,
-    sequence: { sequencer: LikeliestKillerFirst },
     projects: projects
       .filter((project) => project.test.name in suite)
       .map((project) => ({
