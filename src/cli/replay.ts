@@ -75,8 +75,7 @@ const isRegularFile = async (path: string): Promise<boolean> => (await stat(path
  */
 function checkIsLog(what: string, recognized: boolean, first: string | undefined): void {
   // Line 1 always gives a record: when it is no header, event or packed row, a problem.
-  if (!recognized && first !== LOG_EMPTY)
-    throw new UsageError(`${what} is not a session log: no line is a session header or an event (line 1: ${first!})`)
+  if (!recognized && first !== LOG_EMPTY) throw new UsageError(`${what} is not a session log: no line is a session header or an event (line 1: ${first!})`)
 }
 
 /** The plan and its problems as the output says them, for a plan read from the end. */
