@@ -1,6 +1,7 @@
 // Re-runs every `todo_write` call of a session log through the reference and compares what
 // the harness logged (TW-VERIFY-1, TW-VERIFY-2). Streaming: feed events in log order to
 // `push`, then call `end`; memory holds only the calls still waiting for their result.
+import { digest } from '../core/distinct.js'
 import { callTodoWrite } from '../core/call.js'
 import { MemorySession } from './events.js'
 import { TODO_WRITE, TOOL_CALL, TOOL_RESULT, type LogEvent } from './events.js'
@@ -118,8 +119,11 @@ class CallQueue {
 export class Verifier {
   /** `todo_write` calls seen. */
   calls = 0
-  /** Open calls by callId: a string, though a result's may be anything (and finds none). */
-  private readonly open = new Map<unknown, OpenCall>()
+  /**
+   * Open calls by their callId's SHA-256 digest (src/core/distinct.ts): V8 hashes a string of
+   * more than 16,383 characters by its length alone, and a log's callIds are anything.
+   */
+  private readonly open = new Map<string, OpenCall>()
   /** Open calls without a snapshot yet; and those of them the reference lets write. */
   private readonly waiting: CallQueue
   private readonly writers: CallQueue
@@ -160,7 +164,7 @@ export class Verifier {
 
   private close(call: OpenCall): void {
     call.closed = true
-    this.open.delete(call.callId)
+    this.open.delete(digest(call.callId))
   }
 
   private call(seq: number | undefined, data: Record<string, unknown>): Mismatch[] {
@@ -168,7 +172,7 @@ export class Verifier {
     const { callId, arguments: text } = data
     if (typeof callId !== 'string') return [{ seq, message: 'todo_write tool/call has no callId' }]
     const mismatches: Mismatch[] = []
-    const previous = this.open.get(callId)
+    const previous = this.open.get(digest(callId))
     if (previous !== undefined) {
       mismatches.push(unanswered(previous))
       this.close(previous)
@@ -180,7 +184,7 @@ export class Verifier {
       this.close(oldest)
     }
     const call: OpenCall = { seq, callId, expected: expectedOutcome(text, this.options), write: null, closed: false }
-    this.open.set(callId, call)
+    this.open.set(digest(callId), call)
     this.byAge.push(call)
     this.waiting.push(call)
     if (call.expected.data !== null) this.writers.push(call)
@@ -198,7 +202,8 @@ export class Verifier {
   /** A result closes the open call of its callId; results of other calls are not ours. */
   private result(seq: number | undefined, data: Record<string, unknown>): Mismatch[] {
     const { callId, answer } = loggedResult(data)
-    const call = this.open.get(callId)
+    // A result's callId may be anything; only a string names a call.
+    const call = typeof callId === 'string' ? this.open.get(digest(callId)) : undefined
     if (call === undefined) return []
     this.close(call)
     const { expected, write } = call

@@ -466,3 +466,24 @@ describe('TW-VERIFY-4: results in the release shape (the answer in the message)'
     expect(verify(events).mismatches).toEqual([])
   })
 })
+
+describe('TW-VERIFY-3: --verify is linear however long its callIds', () => {
+  // V8 hashes a string of more than 16,383 characters by its length alone.
+  const longId = (i: number) => String(i).padStart(6, '0') + 'x'.repeat(16_384)
+  const cost = (n: number): number => {
+    const verifier = new Verifier({}, { maxOpenCalls: 100_000 })
+    seq = 0
+    const start = process.cpuUsage()
+    for (let i = 0; i < n; i++) verifier.push(call(longId(i), '{"todos":0}'))
+    for (let i = 0; i < n; i++) verifier.push(result(longId(i), 'Error: x', true))
+    verifier.end()
+    const used = process.cpuUsage(start)
+    return used.user + used.system
+  }
+
+  it('10x as many calls with long callIds of one length cost at most 15x the time', () => {
+    cost(3000)
+    cost(300)
+    expect(Math.min(...[0, 1].map(() => cost(3000) / cost(300)))).toBeLessThanOrEqual(15)
+  })
+})
