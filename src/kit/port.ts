@@ -54,6 +54,15 @@ export const killAll = (): void => living.forEach(killGroup)
 process.once('exit', killAll)
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
+/** The id a line that is a JSON object carries; undefined for any other line. */
+const idOf = (line: string): unknown => {
+  try {
+    return (JSON.parse(line) as { id?: unknown } | null)?.id
+  } catch {
+    return undefined
+  }
+}
+
 /** How a process ended. */
 export interface Exit {
   code: number | null
@@ -70,8 +79,10 @@ export class Process {
   private readonly lines = new LineBuffer(LINE_MAX)
   private stderr = ''
   private fault: string | null = null
-  /** Whether the first fault came while no request was waiting: after the last answer. */
+  /** Whether the first fault came after the last answer: while no request waited, or as a second answer. */
   private unasked = false
+  /** The id of the request answered last. */
+  private answered: number | null = null
   private waiting: Waiting | null = null
   /** Set once the leader has exited and its group was killed: its pid is no longer ours to signal. */
   private ended = false
@@ -121,9 +132,13 @@ export class Process {
       const waiting = this.waiting
       const problem = waiting ? responseProblem(line, waiting.id) : `printed a line while no request was waiting: ${shown(line, 200)}`
       if (problem) {
-        this.broken(problem)
+        // The request answered last, answered again: the fault is that request's, even when
+        // it arrives while the next one waits.
+        if (waiting && this.answered !== null && idOf(line) === this.answered) this.broken(`answered request ${this.answered} again: ${shown(line, 200)}`, true)
+        else this.broken(problem)
         return
       }
+      this.answered = waiting!.id
       this.settle()?.resolve(JSON.parse(line) as Record<string, unknown>)
     }
     if (this.lines.overflowed) this.broken(`printed more than ${LINE_MAX} bytes without a line feed`)
@@ -137,10 +152,10 @@ export class Process {
   }
 
   /** Record the first fault, fail the request in flight, and kill the process group. */
-  broken(message: string): void {
+  broken(message: string, late = this.waiting === null): void {
     if (this.fault === null) {
       this.fault = message
-      this.unasked = this.waiting === null
+      this.unasked = late
     }
     this.settle()?.reject(new PortFault(this.fault, this.stderrTail))
     this.kill()
@@ -356,6 +371,7 @@ export class Port {
       }
     }
     process.kill()
+    this.noteLateFault(process)
   }
 
   get restartCount(): number {

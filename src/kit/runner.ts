@@ -318,6 +318,8 @@ export async function conformPort(config: ConformConfig): Promise<PortRun> {
     config.progress('')
     await port.close()
   }
+  // A fault the last case's answers showed only while the port was being stopped.
+  failLate(port, results, config.print)
   const notRun = results.filter((r) => r.message?.startsWith('not run:')).length
   if (notRun > 0) config.print(`FAIL ${notRun} case${notRun === 1 ? '' : 's'} not run: the port was given up on (it ${port.givenUp})`)
   if (port.givenUp !== null && port.givenUpStderr) {

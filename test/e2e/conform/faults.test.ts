@@ -108,7 +108,10 @@ describe('a port that breaks in the middle of a run is restarted', () => {
     const run = await conform(['--runs', '0', '--run', 'spec/TW-TRIM-1/*', '--max-restarts', '100', '--', ...node('faulty.mjs', 'end-twice', '')])
     const failed = run.lines.filter((line) => line.startsWith('FAIL spec/TW-TRIM-1/'))
     expect(failed.length).toBeGreaterThan(1)
-    for (const line of failed) expect(line).toMatch(/^FAIL spec\/TW-TRIM-1\/\d+: after its last answer, the port printed a line while no request was waiting: /)
+    // The second answer arrives while no request waits, or while the next request does: either
+    // way the fault is named, once per case.
+    const named = run.stdout.match(/(printed a line while no request was waiting|answered request \d+ again): /g) ?? []
+    expect(named.length).toBeGreaterThanOrEqual(failed.length)
     expect(run.status).toBe(1)
     expect(run.last).toBe(`0 passed, ${failed.length} failed`)
   })
