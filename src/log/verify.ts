@@ -26,6 +26,8 @@ export interface Expected {
 interface OpenCall {
   seq: number | undefined
   callId: string
+  /** The callId's digest: its key among the open calls. */
+  key: string
   expected: Expected
   write: LogEvent | null
   /** Answered, or given up: no longer open. */
@@ -164,7 +166,7 @@ export class Verifier {
 
   private close(call: OpenCall): void {
     call.closed = true
-    this.open.delete(digest(call.callId))
+    this.open.delete(call.key)
   }
 
   private call(seq: number | undefined, data: Record<string, unknown>): Mismatch[] {
@@ -172,7 +174,8 @@ export class Verifier {
     const { callId, arguments: text } = data
     if (typeof callId !== 'string') return [{ seq, message: 'todo_write tool/call has no callId' }]
     const mismatches: Mismatch[] = []
-    const previous = this.open.get(digest(callId))
+    const key = digest(callId)
+    const previous = this.open.get(key)
     if (previous !== undefined) {
       mismatches.push(unanswered(previous))
       this.close(previous)
@@ -183,8 +186,8 @@ export class Verifier {
       mismatches.push(unanswered(oldest, this.givenUp))
       this.close(oldest)
     }
-    const call: OpenCall = { seq, callId, expected: expectedOutcome(text, this.options), write: null, closed: false }
-    this.open.set(digest(callId), call)
+    const call: OpenCall = { seq, callId, key, expected: expectedOutcome(text, this.options), write: null, closed: false }
+    this.open.set(key, call)
     this.byAge.push(call)
     this.waiting.push(call)
     if (call.expected.data !== null) this.writers.push(call)
