@@ -148,11 +148,12 @@ export function answerPieces(answer: Record<string, unknown>): string[] {
   return list.length < 1 << 20 ? [pieces.join('')] : pieces
 }
 
-/** Whether this process's stdin is a directory (`< dir`): reading it would look like an empty input. */
-export function stdinIsDirectory(stdin: NodeJS.ReadableStream): boolean {
-  if ((stdin as { fd?: unknown }).fd !== 0) return false
+/** Whether this stream reads a directory (stdin `< dir`): process.stdin would read it as an empty input. */
+export function readsDirectory(stream: NodeJS.ReadableStream): boolean {
+  const fd = (stream as { fd?: unknown }).fd
+  if (typeof fd !== 'number') return false
   try {
-    return fstatSync(0).isDirectory()
+    return fstatSync(fd).isDirectory()
   } catch {
     return false
   }

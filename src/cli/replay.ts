@@ -7,7 +7,7 @@ import { LOG_EMPTY, readLog } from '../log/reader.js'
 import { renderPlan, terminalSafe } from '../log/render.js'
 import { PlanReplay } from '../log/plan.js'
 import { Verifier } from '../log/verify.js'
-import { OPTION_FLAGS, OPTION_FLAGS_HELP, output, parseFlags, stdinIsDirectory, toolOptions, UsageError, type Output } from './io.js'
+import { OPTION_FLAGS, OPTION_FLAGS_HELP, output, parseFlags, readsDirectory, toolOptions, UsageError, type Output } from './io.js'
 import { writeJson } from '../log/json.js'
 
 export const REPLAY_HELP = `todo-write replay [--standing] [--render | --check | --acp | --verify [option flags]] <file|->
@@ -54,9 +54,23 @@ function parseReplayArgs(argv: string[]) {
   return { mode, standing: values.standing === true, options: toolOptions(values), path: positionals[0]! }
 }
 
-async function openLog(path: string, stdin: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
-  if (path === '-') {
-    if (stdinIsDirectory(stdin)) throw new UsageError('cannot read stdin: it is a directory')
+/** Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1); one that is not there is not. */
+const isRegularFile = async (path: string): Promise<boolean> => (await stat(path).catch(() => undefined))?.isFile() === true
+
+/** Where the log is: stdin for `-` (even beside a file named `-`), else a file, and whether that file is regular. */
+interface Source {
+  file: string | undefined
+  regular: boolean
+}
+
+async function sourceOf(path: string): Promise<Source> {
+  if (path === '-') return { file: undefined, regular: false }
+  return { file: path, regular: await isRegularFile(path) }
+}
+
+async function openLog(path: string | undefined, stdin: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
+  if (path === undefined) {
+    if (readsDirectory(stdin)) throw new UsageError('cannot read stdin: it is a directory')
     return stdin
   }
   try {
@@ -65,9 +79,6 @@ async function openLog(path: string, stdin: NodeJS.ReadableStream): Promise<Node
     throw new UsageError(`cannot open ${JSON.stringify(path)}: ${(error as Error).message}`)
   }
 }
-
-/** Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1); one that is not there is not. */
-const isRegularFile = async (path: string): Promise<boolean> => (await stat(path).catch(() => undefined))?.isFile() === true
 
 /**
  * Input none of whose lines is a header, an event or a packed row is no session log
@@ -107,7 +118,8 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
   const warn = output(stderr)
   // The plan alone depends only on the end of the log: a file is read from there. A pipe
   // cannot be read backwards, so it is streamed, with the same answer.
-  if ((mode === 'json' || mode === 'render') && path !== '-' && (await isRegularFile(path))) return replayTail(path, mode, standing, stdoutStream, warn)
+  const source = await sourceOf(path)
+  if ((mode === 'json' || mode === 'render') && source.regular) return replayTail(path, mode, standing, stdoutStream, warn)
   const plan = new PlanReplay()
   const verifier = new Verifier(options)
   let problems = 0
@@ -134,8 +146,8 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
       await out(`seq ${seq}: ${terminalSafe(message)}\n`)
     }
   }
-  const name = path === '-' ? 'stdin' : JSON.stringify(path)
-  const log = await openLog(path, stdin)
+  const name = source.file === undefined ? 'stdin' : JSON.stringify(source.file)
+  const log = await openLog(source.file, stdin)
   try {
     for await (const record of readLog(log)) {
       // The reader of stdout went away (… | head): nothing more anyone reads.

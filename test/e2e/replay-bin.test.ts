@@ -1,15 +1,18 @@
 // The built `todo-write replay` through a subprocess, as a user runs it: real files, real
 // stdin, real exit status (TW-REPLAY-CLI-1, TW-REPLAY-CLI-2). It kills no mutants; the same
 // behaviour is pinned in-process by test/replay-cli.test.ts.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { BIN, runCli } from '../support/cli.js'
 
 const SAMPLE = fileURLToPath(new URL('../../examples/logs/sample.jsonl', import.meta.url))
 const DAMAGED = fileURLToPath(new URL('../../examples/logs/damaged.jsonl', import.meta.url))
+const HEADER = '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n'
 
 describe('todo-write replay (built)', () => {
   it('reads a file and renders its plan', () => {
@@ -18,6 +21,19 @@ describe('todo-write replay (built)', () => {
       stdout: 'Plan\n✓ read the tokenizer\n● fix the off-by-one\n○ run the tests\n',
       stderr: '',
     })
+  })
+
+  // In a subprocess: the working directory is the process's own (the mutation gate's test
+  // workers cannot change theirs); in-process, `-` is one decision (sourceOf in replay.ts).
+  it('- is stdin, even where a file is named -', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'todo-write-dash-'))
+    try {
+      writeFileSync(join(dir, '-'), readFileSync(SAMPLE))
+      const run = spawnSync(process.execPath, [BIN, 'replay', '-'], { cwd: dir, input: HEADER, encoding: 'utf8', timeout: 60_000 })
+      expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: 'null\n', stderr: '' })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('reads stdin and verifies it', () => {

@@ -1,6 +1,6 @@
 // `todo-write replay`, in-process (TW-REPLAY-CLI-1 … 3): modes, flags, exit status,
 // streams and the shipped sample logs. (What docs/logs.md shows is run by test/spec/docs.test.ts.)
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable, Writable } from 'node:stream'
@@ -51,19 +51,6 @@ describe('replay on the shipped sample log (TW-REPLAY-CLI-1)', () => {
       stderr: '',
     })
     expect((await run(['replay', '--acp', DAMAGED])).stderr).toContain('todo-write: line 6: not JSON\n')
-  })
-
-  it('- is stdin, even where a file is named -', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'todo-write-dash-'))
-    writeFileSync(join(dir, '-'), HEADER + write(0, '[]'))
-    const cwd = process.cwd()
-    process.chdir(dir)
-    try {
-      expect(await run(['replay', '-'], HEADER)).toEqual({ status: 0, stdout: 'null\n', stderr: '' })
-    } finally {
-      process.chdir(cwd)
-      rmSync(dir, { recursive: true, force: true })
-    }
   })
 
   it('TW-LOG-6: the damaged sample streamed: last good list, problems by line, exit 1', async () => {
@@ -204,6 +191,43 @@ describe('replay usage errors: stderr, nothing on stdout, exit 2 (TW-REPLAY-CLI-
       const result = await run(['replay', dir])
       expect(result).toMatchObject({ status: 2, stdout: '' })
       expect(result.stderr.startsWith(`todo-write: cannot read ${JSON.stringify(dir)}: EISDIR`)).toBe(true)
+    })
+
+    // A regular file no one may read: as root, a write-only sysctl (root's file permissions
+    // do not override those); for anyone else, a file of mode 000.
+    const unreadable = (): string => {
+      if (process.getuid?.() === 0) return '/proc/sys/vm/drop_caches'
+      const file = join(dir, 'unreadable.jsonl')
+      writeFileSync(file, HEADER)
+      chmodSync(file, 0o000)
+      return file
+    }
+
+    it('a regular file that cannot be read: read from its end, or streamed', async () => {
+      const file = unreadable()
+      const denied = `EACCES: permission denied, open '${file}'`
+      for (const mode of [[], ['--render'], ['--standing']])
+        expect(await run(['replay', ...mode, file])).toEqual({
+          status: 2,
+          stdout: '',
+          stderr: `todo-write: cannot read ${JSON.stringify(file)}: ${denied}\n` + USAGE,
+        })
+      expect(await run(['replay', '--check', file])).toEqual({
+        status: 2,
+        stdout: '',
+        stderr: `todo-write: cannot open ${JSON.stringify(file)}: ${denied}\n` + USAGE,
+      })
+    })
+
+    it('stdin that reads a directory is refused, not read as an empty log', async () => {
+      const stdin = createReadStream('', { fd: openSync(dir, 'r') })
+      try {
+        const [stdout, stderr] = [sink(), sink()]
+        await expect(runReplay(['-'], stdin, stdout, stderr)).rejects.toThrow(/^cannot read stdin: it is a directory$/)
+        expect(stdout.text() + stderr.text()).toBe('')
+      } finally {
+        stdin.destroy()
+      }
     })
 
     it('a file read like any other', async () => {
