@@ -16,8 +16,6 @@ const LF = 0x0a
 // ignoreBOM: a byte-order mark stays in the text (and makes its line unreadable, TW-LOG-2).
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
 
-const toBytes = (chunk: Uint8Array | string): Uint8Array => (typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk)
-
 /**
  * The bytes of one line as they are gathered, in pieces: after the ones before when a file
  * is read forwards, before them when it is read backwards (the tail reader). Once they pass
@@ -66,8 +64,7 @@ export class LineSplitter {
   }
 
   /** The lines this chunk completes, one at a time (a huge chunk is not decoded all at once). */
-  *push(chunk: Uint8Array | string): Generator<Line> {
-    const bytes = toBytes(chunk)
+  *push(bytes: Uint8Array): Generator<Line> {
     let start = 0
     for (let lf = bytes.indexOf(LF); lf !== -1; lf = bytes.indexOf(LF, start)) {
       this.line.take(bytes.subarray(start, lf))
@@ -86,10 +83,7 @@ export class LineSplitter {
 }
 
 /** The lines of `input` (a Node stream or any async iterable of byte or string chunks). */
-export async function* splitLines(
-  input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
-  maxLineBytes = MAX_LINE_BYTES,
-): AsyncGenerator<Line> {
+export async function* splitLines(input: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<Line> {
   const splitter = new LineSplitter(maxLineBytes)
   for await (const chunk of input) yield* splitter.push(chunk)
   yield* splitter.end()

@@ -290,7 +290,7 @@ describe('TW-LOG-7: a line longer than 64 MiB is not read', () => {
     const chunk = Buffer.from('a\nbc')
     expect([...splitter.push(chunk)]).toEqual([{ kind: 'line', text: 'a', terminated: true }])
     chunk.fill('x')
-    expect([...splitter.push('d\n')]).toEqual([{ kind: 'line', text: 'bcd', terminated: true }])
+    expect([...splitter.push(Buffer.from('d\n'))]).toEqual([{ kind: 'line', text: 'bcd', terminated: true }])
     expect([...splitter.end()]).toEqual([])
   })
 
