@@ -132,6 +132,7 @@ class CallList {
   }
 }
 
+/** Takes a link out of its list: its two neighbours are all it changes. */
 const leave = (link: Link): void => {
   link.prev.next = link.next
   link.next.prev = link.prev
