@@ -81,6 +81,7 @@ const SUITES: Record<string, Record<string, string[]>> = {
       'test/unit/replay.test.ts',
       'test/unit/tail.test.ts',
       'test/unit/verify.test.ts',
+      'test/unit/verify-pairing.test.ts',
       'test/unit/hostile.test.ts',
     ],
     properties: [

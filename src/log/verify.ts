@@ -1,6 +1,7 @@
 // Re-runs every `todo_write` call of a session log through the reference and compares what
 // the harness logged (TW-VERIFY-1, TW-VERIFY-2). Streaming: feed events in log order to
-// `push`, then call `end`; memory holds only the calls still waiting for their result.
+// `push`, then call `end`. Each part of a call is compared as soon as it is logged, so memory
+// holds only the calls still waiting for their result, and of each only what is left to compare.
 import { digest } from '../core/distinct.js'
 import { callTodoWrite } from '../core/call.js'
 import { MemorySession } from './events.js'
@@ -23,15 +24,28 @@ export interface Expected {
   data: string | null
 }
 
+/**
+ * What is left to compare of a call still waiting for its result. Its snapshot is compared
+ * when a todo/write is paired with it, so the call keeps the outcome, never the event.
+ */
 interface OpenCall {
-  seq: number | undefined
-  callId: string
+  readonly seq: number | undefined
+  /** `call <callId as JSON>`: how the messages name it. */
+  readonly id: string
   /** The callId's digest: its key among the open calls. */
-  key: string
-  expected: Expected
-  write: LogEvent | null
-  /** Answered, or given up: no longer open. */
-  closed: boolean
+  readonly key: string
+  /** What the reference answers: its isError, and its text (null: not checked). */
+  readonly isError: boolean
+  readonly text: string | null
+  /** Its place among the open calls, oldest first. */
+  age: Link
+  /**
+   * Until a todo/write is paired with it: the snapshot the reference appends (null: none),
+   * and the call's place among the calls waiting for one. Null once one is paired.
+   */
+  waiting: { expected: string | null; link: Link } | null
+  /** What the paired todo/write disagrees in; null when it agrees, or none is paired yet. */
+  written: Mismatch | null
 }
 
 /** A logged value in a message: JSON of any depth (jsonText describes what cannot be written). */
@@ -79,43 +93,49 @@ function loggedResult(data: Record<string, unknown>): LoggedResult {
 /** The most calls kept open at once; past it the oldest is given up (TW-VERIFY-3). */
 export const MAX_OPEN_CALLS = 10_000
 
-const isOpen = (call: OpenCall): boolean => !call.closed
-const isWaiting = (call: OpenCall): boolean => !call.closed && call.write === null
+/** A call's place in a CallList. The list's own link, its two ends, holds no call. */
+interface Link {
+  readonly call: OpenCall | undefined
+  prev: Link
+  next: Link
+}
 
 /**
- * Calls in call order, read from the front past those no longer `wanted`. (A Map's first
- * entry is not this: V8 leaves a deleted entry's slot in place until the table is rebuilt,
- * so reading the oldest of a Map that keeps losing its oldest walks every hole.)
+ * Open calls in call order, any of which can leave at once: a ring of links through the
+ * list's own, so a list holds exactly its calls (memory follows the open calls, with
+ * nothing to compact) and a call leaves without a search. (A Map's first entry is not
+ * this: V8 leaves a deleted entry's slot in place until the table is rebuilt, so reading
+ * the oldest of a Map that keeps losing its oldest walks every hole.)
  */
-class CallQueue {
-  private calls: OpenCall[] = []
-  private head = 0
+class CallList {
+  private readonly ends: Link
 
-  constructor(
-    private readonly wanted: (call: OpenCall) => boolean,
-    private readonly maxOpen: number,
-  ) {}
-
-  push(call: OpenCall): void {
-    this.calls.push(call)
-    // Drop the calls no longer wanted now and then, so memory follows the open calls (at
-    // most maxOpen) even when the front is never read.
-    if (this.calls.length - this.head >= 2 * this.maxOpen) {
-      this.calls = this.calls.slice(this.head).filter(this.wanted)
-      this.head = 0
-    }
+  constructor() {
+    const ends = { call: undefined } as Link
+    ends.prev = ends
+    ends.next = ends
+    this.ends = ends
   }
 
-  /** The earliest call still wanted, or undefined. */
+  /** The earliest call in the list, or undefined. */
   first(): OpenCall | undefined {
-    while (this.head < this.calls.length && !this.wanted(this.calls[this.head]!)) this.head++
-    // Drop what was read past once it is most of the array.
-    if (this.head > 1024 && this.head * 2 > this.calls.length) {
-      this.calls = this.calls.slice(this.head)
-      this.head = 0
-    }
-    return this.calls[this.head]
+    return this.ends.next.call
   }
+
+  /** Puts a call last; `leave` takes its link out again. */
+  add(call: OpenCall): Link {
+    const last = this.ends.prev
+    const link: Link = { call, prev: last, next: this.ends }
+    last.next = link
+    this.ends.prev = link
+    return link
+  }
+}
+
+/** Takes a link out of its list: its two neighbours are all it changes. */
+const leave = (link: Link): void => {
+  link.prev.next = link.next
+  link.next.prev = link.prev
 }
 
 export class Verifier {
@@ -126,11 +146,11 @@ export class Verifier {
    * more than 16,383 characters by its length alone, and a log's callIds are anything.
    */
   private readonly open = new Map<string, OpenCall>()
-  /** Open calls without a snapshot yet; and those of them the reference lets write. */
-  private readonly waiting: CallQueue
-  private readonly writers: CallQueue
   /** Open calls, oldest first: the one given up when too many are open. */
-  private readonly byAge: CallQueue
+  private readonly byAge = new CallList()
+  /** Open calls without a todo/write yet: those the reference lets write, and the others. */
+  private readonly writers = new CallList()
+  private readonly nonWriters = new CallList()
   private readonly options: ResolvedOptions
   private readonly maxOpen: number
   private readonly givenUp: string
@@ -144,9 +164,6 @@ export class Verifier {
     this.options = resolveOptions(options)
     this.maxOpen = maxOpenCalls
     this.givenUp = ` before ${maxOpenCalls.toLocaleString('en-US')} later calls were made: given up`
-    this.waiting = new CallQueue(isWaiting, maxOpenCalls)
-    this.writers = new CallQueue(isWaiting, maxOpenCalls)
-    this.byAge = new CallQueue(isOpen, maxOpenCalls)
   }
 
   push(event: LogEvent): Mismatch[] {
@@ -165,8 +182,9 @@ export class Verifier {
   }
 
   private close(call: OpenCall): void {
-    call.closed = true
     this.open.delete(call.key)
+    leave(call.age)
+    if (call.waiting !== null) leave(call.waiting.link)
   }
 
   private call(seq: number | undefined, data: Record<string, unknown>): Mismatch[] {
@@ -180,25 +198,35 @@ export class Verifier {
       mismatches.push(unanswered(previous))
       this.close(previous)
     }
-    if (typeof text !== 'string') mismatches.push({ seq, message: `call ${q(callId)}: data.arguments is not a JSON text` })
+    const id = `call ${q(callId)}`
+    if (typeof text !== 'string') mismatches.push({ seq, message: `${id}: data.arguments is not a JSON text` })
     if (this.open.size >= this.maxOpen) {
       const oldest = this.byAge.first()!
       mismatches.push(unanswered(oldest, this.givenUp))
       this.close(oldest)
     }
-    const call: OpenCall = { seq, callId, key, expected: expectedOutcome(text, this.options), write: null, closed: false }
+    const expected = expectedOutcome(text, this.options)
+    // The links hold the call, so it is made first and placed in its lists after.
+    const call = { seq, id, key, isError: expected.isError, text: expected.text, written: null } as OpenCall
+    call.age = this.byAge.add(call)
+    call.waiting = { expected: expected.data, link: (expected.data === null ? this.nonWriters : this.writers).add(call) }
     this.open.set(key, call)
-    this.byAge.push(call)
-    this.waiting.push(call)
-    if (call.expected.data !== null) this.writers.push(call)
     return mismatches
   }
 
-  /** A snapshot belongs to the earliest open call that the reference lets write; else to the earliest open call. */
+  /**
+   * A snapshot belongs to the earliest open call without one that the reference lets write;
+   * else to the earliest open call without one (when no such call lets write, every such call
+   * is a non-writer). It is compared now: the call keeps what disagrees, not the event.
+   */
   private write(event: LogEvent): Mismatch[] {
-    const owner = this.writers.first() ?? this.waiting.first()
+    const owner = this.writers.first() ?? this.nonWriters.first()
     if (owner === undefined) return [{ seq: event.seq, message: 'todo/write that no todo_write call accounts for' }]
-    owner.write = event
+    // A call in a waiting list has no todo/write yet.
+    const { expected, link } = owner.waiting!
+    leave(link)
+    owner.waiting = null
+    owner.written = snapshotMismatch(owner.id, event, expected)
     return []
   }
 
@@ -209,26 +237,27 @@ export class Verifier {
     const call = typeof callId === 'string' ? this.open.get(digest(callId)) : undefined
     if (call === undefined) return []
     this.close(call)
-    const { expected, write } = call
-    const id = `call ${q(call.callId)}`
+    const { id, waiting, written } = call
     const mismatches: Mismatch[] = []
     if (answer === null) mismatches.push({ seq, message: `${id}: message.content is not one tool-result part for this call` })
     else {
-      if (answer.isError !== expected.isError) mismatches.push({ seq, message: `${id}: isError ${q(answer.isError)}, the reference says ${expected.isError}` })
+      if (answer.isError !== call.isError) mismatches.push({ seq, message: `${id}: isError ${q(answer.isError)}, the reference says ${call.isError}` })
       const text = loggedText(answer.content)
       if (text === null) mismatches.push({ seq, message: `${id}: content is not one text part` })
-      else if (expected.text !== null && text !== expected.text)
-        mismatches.push({ seq, message: `${id}: text ${q(text)}, the reference says ${q(expected.text)}` })
+      else if (call.text !== null && text !== call.text) mismatches.push({ seq, message: `${id}: text ${q(text)}, the reference says ${q(call.text)}` })
     }
-    if (write === null) {
-      if (expected.data !== null) mismatches.push({ seq: call.seq, message: `${id}: no todo/write logged, the reference appends ${expected.data}` })
-    } else if (expected.data === null) {
-      mismatches.push({ seq: write.seq, message: `${id}: todo/write logged, the reference appends none` })
-    } else if (q(write.data) !== expected.data) {
-      mismatches.push({ seq: write.seq, message: `${id}: todo/write data ${q(write.data)}, the reference appends ${expected.data}` })
-    }
+    if (waiting !== null && waiting.expected !== null)
+      mismatches.push({ seq: call.seq, message: `${id}: no todo/write logged, the reference appends ${waiting.expected}` })
+    if (written !== null) mismatches.push(written)
     return mismatches
   }
 }
 
-const unanswered = (call: OpenCall, why = ''): Mismatch => ({ seq: call.seq, message: `call ${q(call.callId)}: no tool/result logged${why}` })
+/** What a todo/write paired with a call disagrees in, given the snapshot the reference appends. */
+function snapshotMismatch(id: string, write: LogEvent, expected: string | null): Mismatch | null {
+  if (expected === null) return { seq: write.seq, message: `${id}: todo/write logged, the reference appends none` }
+  const logged = q(write.data)
+  return logged === expected ? null : { seq: write.seq, message: `${id}: todo/write data ${logged}, the reference appends ${expected}` }
+}
+
+const unanswered = (call: OpenCall, why = ''): Mismatch => ({ seq: call.seq, message: `${call.id}: no tool/result logged${why}` })

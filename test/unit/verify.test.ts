@@ -349,6 +349,20 @@ describe('TW-VERIFY-3: --verify is linear, with at most 10,000 calls open', () =
     expect(ratio(2_000, { maxOpenCalls: 1_000 })).toBeLessThanOrEqual(15)
   })
 
+  it('calls each answered, with their snapshot and result (a whole session): 10,000 cost at most 15× what 1,000 do', () => {
+    const session = (n: number) => () => {
+      const verifier = new Verifier()
+      seq = 0
+      for (let i = 0; i < n; i++) {
+        verifier.push(call(`c${i}`, A))
+        verifier.push(write(A_TODOS))
+        verifier.push(result(`c${i}`, OK1, false))
+      }
+      return verifier.end()
+    }
+    expect(linear(session(1_000), session(10_000))).toBeLessThanOrEqual(15)
+  })
+
   it('the limit is a positive integer', () => {
     for (const bad of [0, -1, 1.5, Number.NaN])
       expect(() => new Verifier({}, { maxOpenCalls: bad })).toThrow(`maxOpenCalls must be a positive integer, got ${JSON.stringify(bad)}`)

@@ -1,0 +1,110 @@
+// What `replay --verify` keeps in memory (TW-VERIFY-3): only the calls still waiting for their
+// result, and of each only what is left to compare; a snapshot is compared when it is paired
+// with its call, and the event is not kept. Through subprocesses of the built package, so it
+// kills no mutants (src/log/verify.ts keeps no memory-only rule for one to change).
+import { spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BIN } from '../support/cli.js'
+
+const HEAP = fileURLToPath(new URL('../fixtures/verify-heap.mjs', import.meta.url))
+
+/** `node --max-old-space-size=<mb> todo-write replay <mode> <file>`, as a user runs it. */
+async function replay(heapMb: number, mode: string, file: string): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, BIN, 'replay', mode, file], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (data: Buffer) => (stdout += data))
+  child.stderr.on('data', (data: Buffer) => (stderr += data))
+  const [code, signal] = (await once(child, 'close')) as [number | null, string | null]
+  return { code, signal, stdout, stderr }
+}
+
+describe('replay --verify on a log far larger than its heap', () => {
+  // 7,000 calls, each a tool/call, its todo/write and its tool/result, of 12 long todos each:
+  // about 68 MB of log, written as the harness writes it, with the texts the tool answers.
+  const CALLS = 7_000
+  const ITEMS = 12
+  const PADDING = 'a todo long enough to make a big log; '.repeat(8)
+  let dir = ''
+  let log = ''
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'todo-write-verify-'))
+    log = join(dir, 'session.jsonl')
+    const fd = openSync(log, 'w')
+    writeSync(fd, '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n')
+    let seq = 0
+    for (let call = 0; call < CALLS; ) {
+      const lines: string[] = []
+      for (const end = call + 500; call < end; call++) {
+        const todos = Array.from({ length: ITEMS }, (_, i) => ({
+          content: `call ${call}, task ${i}: ${PADDING}done when the log is read`,
+          status: i === 0 ? 'in_progress' : i % 2 === 1 ? 'pending' : 'completed',
+        }))
+        // Items 1, 3, … 11 pending; 2, 4, … 10 completed.
+        const text = 'Updated todo list: 6 pending, 1 in progress, 5 completed.'
+        const callId = `call_${call}`
+        lines.push(
+          JSON.stringify({
+            type: 'tool/call',
+            seq: seq++,
+            time: 0,
+            data: { turn: 1, step: call, callId, name: 'todo_write', arguments: JSON.stringify({ todos }) },
+          }),
+          JSON.stringify({ type: 'todo/write', seq: seq++, time: 0, data: { todos } }),
+          JSON.stringify({
+            type: 'tool/result',
+            seq: seq++,
+            time: 0,
+            data: { turn: 1, step: call, callId, content: [{ type: 'text', text }], isError: false },
+          }),
+        )
+      }
+      writeSync(fd, `${lines.join('\n')}\n`)
+    }
+    closeSync(fd)
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('--check reads it in a 64 MB heap', async () => {
+    expect(await replay(64, '--check', log)).toEqual({
+      code: 0,
+      signal: null,
+      stdout: `check: ${3 * CALLS} events, ${CALLS} todo/write, 0 problems\n`,
+      stderr: '',
+    })
+  })
+
+  it('--verify does too: memory does not grow with the calls answered', async () => {
+    expect(await replay(64, '--verify', log)).toEqual({ code: 0, signal: null, stdout: `verify: ${CALLS} todo_write calls, 0 mismatches\n`, stderr: '' })
+  })
+})
+
+describe('TW-VERIFY-3: the heap a Verifier keeps, after a full garbage collection', () => {
+  /** Bytes of heap kept after `calls` calls of `items` todos each (test/fixtures/verify-heap.mjs). */
+  const retained = (shape: 'answered' | 'open', calls: number, items: number): number => {
+    const run = spawnSync(process.execPath, ['--expose-gc', HEAP, shape, String(calls), String(items)], { encoding: 'utf8', timeout: 60_000 })
+    expect(run.stderr).toBe('')
+    const report = JSON.parse(run.stdout) as { retained: number; mismatches: number; open: number }
+    expect(report).toMatchObject({ mismatches: 0, open: shape === 'open' ? calls : 0 })
+    return report.retained
+  }
+  const MB = 1 << 20
+
+  it('answered calls leave nothing behind: 5,000 keep at most 1 MB more than 500 (not a ratio: both are about nothing)', () => {
+    expect(retained('answered', 5_000, 12) - retained('answered', 500, 12)).toBeLessThan(MB)
+  })
+
+  it('open calls: 5,000 keep at most 15x what 500 do', () => {
+    expect(retained('open', 5_000, 12) / retained('open', 500, 12)).toBeLessThanOrEqual(15)
+  })
+
+  it('an open call whose snapshot was paired keeps the outcome, not the snapshot: 20 todos each cost at most 1.5x what 1 does', () => {
+    expect(retained('open', 2_000, 20) / retained('open', 2_000, 1)).toBeLessThanOrEqual(1.5)
+  })
+})
