@@ -3,7 +3,7 @@
 // durable-log invariant (TW-LOG-1, the in_progress count left out): those already in the
 // harness's sessions when it starts, and each later one while it is being appended, so a
 // refused event never reaches the log.
-import { jsonText } from './log/json.js'
+import { jsonText, writtenData } from './log/json.js'
 import { snapshotFault, type SnapshotFault } from './log/invariant.js'
 import { TODO_WRITE } from './core/event.js'
 import type { LogEvent } from './log/events.js'
@@ -35,9 +35,22 @@ export function companionWording(fault: SnapshotFault): string {
 
 type Fail = (message: string) => never
 
+/** What the companion says of data that cannot be written as JSON at all. */
+export const UNWRITABLE_WORDING = 'todo/write data must be JSON data: it cannot be written (a cycle, a BigInt, or a getter or toJSON that throws)'
+
+/**
+ * An event is judged as its log line will hold it (`writtenData`): what `toJSON`, a getter
+ * or a non-enumerable key make of its data is what is written, so that is what must hold.
+ */
 function check(event: LogEvent, fail: Fail): void {
   if (event?.type !== TODO_WRITE) return
-  const fault = snapshotFault(event.data)
+  let data: unknown
+  try {
+    data = writtenData(event.data)
+  } catch {
+    fail(UNWRITABLE_WORDING)
+  }
+  const fault = snapshotFault(data)
   if (fault !== null) fail(companionWording(fault))
 }
 

@@ -3,7 +3,7 @@
 // (TW-PROFILE-1); its config requires `allowParallelInProgress` as the release does; and
 // where the harness has a `sessionProjections` service it registers the `todos` projection,
 // the standing plan (TW-PLUGIN-6). Named exports only, as for the main entry.
-import { jsonText } from './log/json.js'
+import { jsonText, writtenData } from './log/json.js'
 import { OptionsSchema, PROFILES } from './core/options.js'
 import { standingStep } from './log/plan.js'
 import { applyProfile, pluginConfig, type ConfigIssue, type ConfigResult, type PluginContext, type PluginProfile } from './plugin.js'
@@ -75,13 +75,22 @@ export interface ParseSchema<T> {
   parse(value: unknown): T
 }
 
-/** The standing plan as state and as view: null, or a list the durable-log invariant accepts. */
+/**
+ * The standing plan as state and as view: null, or a list the durable-log invariant accepts,
+ * judged and returned as JSON writes it (`writtenData`), so the state is the logged plan.
+ */
 export const planSchema: ParseSchema<Todo[] | null> = {
   parse(value) {
-    if (value === null) return null
-    const fault = snapshotFault({ todos: value })
+    let plan: unknown
+    try {
+      plan = writtenData(value)
+    } catch {
+      throw new TypeError('todos: not a plan (unwritable)')
+    }
+    if (plan === null) return null
+    const fault = snapshotFault({ todos: plan })
     if (fault !== null) throw new TypeError(`todos: not a plan (${fault.kind})`)
-    return value as Todo[]
+    return plan as Todo[]
   },
 }
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { CALL_HELP, runCall } from './call.js'
 import { CONFORM_HELP } from './conform-help.js'
 import { DEMO_HELP, runDemo } from './demo.js'
-import { UsageError } from './io.js'
+import { output, UsageError } from './io.js'
 import { terminalSafe } from '../log/render.js'
 import { runServe, SERVE_HELP } from './serve.js'
 import { REPLAY_HELP, runReplay } from './replay.js'
@@ -41,9 +41,9 @@ export interface Io {
   env?: NodeJS.ProcessEnv
 }
 
-/** A command's help on stdout: status 0. */
-function help(io: Io, text: string): number {
-  io.stdout.write(text + '\n')
+/** A help or the version on stdout: status 0. */
+async function show(io: Io, text: string): Promise<number> {
+  await output(io.stdout).write(text)
   return 0
 }
 
@@ -52,40 +52,38 @@ export async function main(argv: string[], io: Io = { stdin: process.stdin, stdo
   try {
     switch (command) {
       case 'call':
-        if (rest.includes('--help')) return help(io, CALL_HELP)
+        if (rest.includes('--help')) return show(io, CALL_HELP + '\n')
         return await runCall(rest, io.stdin, io.stdout)
       case 'demo':
-        if (rest.includes('--help')) return help(io, DEMO_HELP)
-        return runDemo(rest, io.stdout)
+        if (rest.includes('--help')) return show(io, DEMO_HELP + '\n')
+        return await runDemo(rest, io.stdout)
       case 'serve':
-        if (rest.includes('--help')) return help(io, SERVE_HELP)
+        if (rest.includes('--help')) return show(io, SERVE_HELP + '\n')
         return await runServe(rest, io.stdin, io.stdout)
       case 'conform': {
         const flags = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest
-        if (flags.includes('--help')) return help(io, CONFORM_HELP)
+        if (flags.includes('--help')) return show(io, CONFORM_HELP + '\n')
         // Loaded on demand: the kit pulls in fast-check, which `call` has no use for.
         const { killPortsOnSignals, runConform } = await import('./conform.js')
         if (io.stdin === process.stdin) killPortsOnSignals()
         return await runConform(rest, io)
       }
       case 'replay':
-        if (rest.includes('--help')) return help(io, REPLAY_HELP)
+        if (rest.includes('--help')) return show(io, REPLAY_HELP + '\n')
         return await runReplay(rest, io.stdin, io.stdout, io.stderr)
       case '--help':
       case '-h':
       case 'help':
-        io.stdout.write(HELP)
-        return 0
+        return await show(io, HELP)
       case '--version':
-        io.stdout.write(`todo-write ${version()}\n`)
-        return 0
+        return await show(io, `todo-write ${version()}\n`)
       default:
         throw new UsageError(command === undefined ? 'no command given' : `unknown command ${JSON.stringify(command)}`)
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     // What the message quotes came from argv, a file name or the input: shown terminal-safe (TW-CLI-2).
-    io.stderr.write(`todo-write: ${terminalSafe(error.message)}\nRun \`todo-write --help\` for usage.\n`)
+    await output(io.stderr).write(`todo-write: ${terminalSafe(error.message)}\nRun \`todo-write --help\` for usage.\n`)
     return 2
   }
 }

@@ -15,7 +15,7 @@ import { conformPort, FUZZ_ID, type PortRun } from '../kit/runner.js'
 import { quoteCommand } from '../kit/shell.js'
 import { BUNDLED_SUITE, checkUniqueIds, loadCaseFile, loadSuite, matches, parseExpectedFailures, selected, VectorError } from '../kit/vectors.js'
 import type { Io } from './cli.js'
-import { parseFlags, UsageError } from './io.js'
+import { output, parseFlags, UsageError } from './io.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const BIN = `${ROOT}dist/cli/bin.js`
@@ -27,10 +27,10 @@ const local = (path: string): string => {
 }
 
 /** The embedded default: the reference's `serve`, and the Python port where python3 runs. */
-export function defaultPorts(print: (line: string) => void): string[][] {
+export async function defaultPorts(print: (line: string) => Promise<void>): Promise<string[][]> {
   const ports = [[process.execPath, local(BIN), 'serve']]
   if (spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0) ports.push(['python3', local(PYTHON_PORT)])
-  else print('python3 is not on PATH: the Python example port is skipped')
+  else await print('python3 is not on PATH: the Python example port is skipped')
   return ports
 }
 
@@ -120,18 +120,19 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
       throw new UsageError(`cannot write the report file: ${(error as Error).message}`)
     }
   }
-  const progress = new Progress(io.stderr, values['no-progress'] ? false : (values.progress ?? io.stderr.isTTY === true))
+  const progress = new Progress(io.stderr, output(io.stderr), values['no-progress'] ? false : (values.progress ?? io.stderr.isTTY === true))
+  const out = output(io.stdout)
   // The progress line is wiped before every line printed, so none lands behind it.
-  const print = (line: string) => {
-    progress.clear()
-    io.stdout.write(terminalSafe(line) + '\n')
+  const print = async (line: string) => {
+    await progress.clear()
+    await out.write(terminalSafe(line) + '\n')
   }
   const selection = { run: values.run ?? [], skip: values.skip ?? [] }
-  print(header(suite, settings, settings.runs > 0 && selected(FUZZ_ID, selection)))
-  const ports = command ? [command] : defaultPorts(print)
+  await print(header(suite, settings, settings.runs > 0 && selected(FUZZ_ID, selection)))
+  const ports = command ? [command] : await defaultPorts(print)
   const runs: PortRun[] = []
   for (const port of ports) {
-    print(`== ${quoteCommand(port)}`)
+    await print(`== ${quoteCommand(port)}`)
     const run = await conformPort({
       ...settings,
       command: port,
@@ -146,16 +147,16 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
       progress: progress.line(commandLabel(port)),
     })
     runs.push(run)
-    print(portSummary(run))
+    await print(portSummary(run))
   }
   if (report) {
     try {
       report.write(buildReport(suite, settings, runs))
     } catch (error) {
-      print(`could not write the report file ${report.path}: ${(error as Error).message}`)
+      await print(`could not write the report file ${report.path}: ${(error as Error).message}`)
     }
   }
-  print(lastLine(runs))
+  await print(lastLine(runs))
   return runs.some((run) => run.failed > 0) ? 1 : 0
 }
 

@@ -4,7 +4,7 @@ import { MemorySession } from '../log/events.js'
 import { currentTodos } from '../log/plan.js'
 import { callTodoWrite } from '../core/call.js'
 import { callLine } from './call.js'
-import { parseFlags } from './io.js'
+import { output, parseFlags } from './io.js'
 
 /** The sh word that is `text` itself: single quotes, a quote inside as '\\''. */
 const shQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`
@@ -44,18 +44,19 @@ Plays ${DEMO_CALLS.length} calls through one session, each as a \`todo-write cal
 (sh, bash and zsh run it as shown) and the line it prints; then the list the session ends
 with. Exit 0. It takes no argument and no flag but --help: anything else exits 2.`
 
-export function runDemo(argv: string[], stdout: NodeJS.WritableStream): number {
+export async function runDemo(argv: string[], stdout: NodeJS.WritableStream): Promise<number> {
   parseFlags({ args: argv, options: {}, strict: true })
-  stdout.write('todo-write demo: each call as `todo-write call` answers it\n')
+  const out = output(stdout)
+  await out.write('todo-write demo: each call as `todo-write call` answers it\n')
   for (const [index, call] of DEMO_CALLS.entries()) {
-    stdout.write(`\n# ${index + 1}. ${call.note}${call.agent ? '' : ' (--no-agent)'}\n`)
-    stdout.write(`$ ${demoCommand(call.args, call.agent)}\n`)
-    stdout.write(JSON.stringify(callLine(JSON.parse(call.args), call.agent, {})) + '\n')
+    await out.write(`\n# ${index + 1}. ${call.note}${call.agent ? '' : ' (--no-agent)'}\n`)
+    await out.write(`$ ${demoCommand(call.args, call.agent)}\n`)
+    await out.write(JSON.stringify(callLine(JSON.parse(call.args), call.agent, {})) + '\n')
   }
   // The same calls against one session: only accepted calls reach the log.
   const session = new MemorySession()
   for (const call of DEMO_CALLS) callTodoWrite(JSON.parse(call.args), call.agent ? { agent: { session } } : {})
-  stdout.write(`\nOne session fed all ${DEMO_CALLS.length} calls logged ${session.events.length} todo/write events; current list:\n`)
-  stdout.write(JSON.stringify(currentTodos(session.events)) + '\n')
+  await out.write(`\nOne session fed all ${DEMO_CALLS.length} calls logged ${session.events.length} todo/write events; current list:\n`)
+  await out.write(JSON.stringify(currentTodos(session.events)) + '\n')
   return 0
 }

@@ -18,8 +18,8 @@ export interface FuzzSettings {
   profiles: readonly ProfileName[]
   /** Shrink the first disagreement (default); false stops at it, as found (the zoo's measure). */
   shrink?: boolean
-  /** Called after each sequence of the first pass (not during shrinking). */
-  onRun?: (done: number) => void
+  /** Called, and awaited, for each sequence of the first pass (not during shrinking). */
+  onRun?: (done: number) => Promise<void> | void
 }
 
 export interface FuzzResult {
@@ -64,7 +64,7 @@ export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResu
   const property = fc.asyncProperty(sequenceFor(settings.profiles), async (s) => {
     // Once the port is given up on, nothing more can be learnt: let shrinking stop here.
     if (port.givenUp !== null) return true
-    if (firstPass) settings.onRun?.(++ran)
+    if (firstPass) await settings.onRun?.(++ran)
     const failure = await play(s)
     if (failure && port.givenUp === null) {
       if (firstPass) port.shrinking()

@@ -8,32 +8,43 @@ import { ARGS_NOTATION } from './compare.js'
 import type { PortRun } from './runner.js'
 import type { Suite } from './vectors.js'
 
+/** Where the kit's text goes: each write resolves once the stream can take more. */
+export interface Writer {
+  write(text: string): Promise<void>
+}
+
 /**
  * A one-line progress display on stderr when it is a terminal: `line(label)` gives the
  * function that shows one step under that label; `clear()` wipes the line, and the kit calls
  * it before every line it prints, so `ok`/`FAIL` lines never land behind a progress line.
+ * Each step is written through stderr's writer and awaited like any line: on a terminal the
+ * write is synchronous, so it costs nothing; on a pipe (`--progress 2>&1 | less`) a paused
+ * reader pauses the run rather than let steps pile up in memory, and the wipe is written
+ * before the next line starts, never after it.
  */
 export class Progress {
   private shown = false
 
   constructor(
-    private readonly stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number },
+    private readonly stream: { columns?: number },
+    private readonly out: Writer,
     readonly enabled: boolean,
   ) {}
 
-  line(label: string): (text: string) => void {
-    return (text) => {
+  line(label: string): (text: string) => Promise<void> {
+    return async (text) => {
       if (!this.enabled) return
       if (text === '') return this.clear()
       const line = terminalSafe(`[${label}] ${text}`).slice(0, Math.max(20, (this.stream.columns ?? 80) - 1))
-      this.stream.write(`\r\x1b[K${line}`)
       this.shown = true
+      await this.out.write(`\r\x1b[K${line}`)
     }
   }
 
-  clear(): void {
-    if (this.shown) this.stream.write('\r\x1b[K')
+  async clear(): Promise<void> {
+    if (!this.shown) return
     this.shown = false
+    await this.out.write('\r\x1b[K')
   }
 }
 

@@ -43,9 +43,9 @@ export interface ConformConfig {
   shrink?: boolean
   /** argv that runs `todo-write conform`, for the replay line. */
   conformCommand: string[]
-  /** Lines for the terminal, written as they come. */
-  print: (line: string) => void
-  progress: (text: string) => void
+  /** Lines for the terminal, written as they come; each resolves when the output can take more. */
+  print: (line: string) => Promise<void>
+  progress: (text: string) => Promise<void>
 }
 
 /** The parts of a run, each reported under its own heading (TW-KIT-REPORT-1). */
@@ -74,14 +74,14 @@ export interface PortRun {
 }
 
 /** Prints a failure's lines, with the notation once before the first (TW-KIT-OUTPUT-1). */
-function failurePrinter(config: ConformConfig): (lines: string[]) => void {
+function failurePrinter(config: ConformConfig): (lines: string[]) => Promise<void> {
   let explained = false
-  return (lines) => {
+  return async (lines) => {
     if (!explained && lines.some((line) => line.trimStart().startsWith('args:'))) {
-      config.print(`  (${ARGS_NOTATION})`)
       explained = true
+      await config.print(`  (${ARGS_NOTATION})`)
     }
-    for (const line of lines) config.print('  ' + line)
+    for (const line of lines) await config.print('  ' + line)
   }
 }
 
@@ -91,11 +91,11 @@ async function runVectors(
   cases: VectorCase[],
   section: 'vectors' | 'cases',
   results: CaseResult[],
-  details: (lines: string[]) => void,
+  details: (lines: string[]) => Promise<void>,
 ): Promise<void> {
   const label = section === 'vectors' ? 'vectors' : 'regression cases'
   for (const [index, c] of cases.entries()) {
-    config.progress(`${label} ${index + 1}/${cases.length} ${c.id}`)
+    await config.progress(`${label} ${index + 1}/${cases.length} ${c.id}`)
     if (port.givenUp !== null) {
       results.push({ id: c.id, section, passed: false, message: `not run: the port was given up on (it ${port.givenUp})` })
       continue
@@ -109,17 +109,17 @@ async function runVectors(
     if (!failure) results.push({ id: c.id, section, passed: true })
     else {
       results.push({ id: c.id, section, passed: false, message: failureSummary(failure) })
-      config.print(`FAIL ${c.id}: ${c.description}`)
-      details(describeFailure(failure, c.calls.length))
+      await config.print(`FAIL ${c.id}: ${c.description}`)
+      await details(describeFailure(failure, c.calls.length))
     }
-    failLate(port, results, config.print)
+    await failLate(port, results, config.print)
   }
   const agreed = results.filter((r) => r.section === section && r.passed).length
   if (cases.length === 0) return
   if (section === 'vectors')
-    config.print(`${agreed === cases.length ? 'ok' : 'FAIL'} vectors: ${agreed} of ${cases.length} cases agree with the expected outcomes`)
+    await config.print(`${agreed === cases.length ? 'ok' : 'FAIL'} vectors: ${agreed} of ${cases.length} cases agree with the expected outcomes`)
   else
-    config.print(
+    await config.print(
       `${agreed === cases.length ? 'ok' : 'FAIL'} regression cases: ${agreed} of ${cases.length} cases of the --cases files agree with their expected outcomes`,
     )
 }
@@ -127,7 +127,7 @@ async function runVectors(
 async function runProtocol(port: Port, config: ConformConfig, results: CaseResult[]): Promise<void> {
   const checks = PROTOCOL_CHECKS.filter((c) => selected(c.id, config.selection))
   for (const [index, check] of checks.entries()) {
-    config.progress(`protocol ${index + 1}/${checks.length} ${check.id}`)
+    await config.progress(`protocol ${index + 1}/${checks.length} ${check.id}`)
     if (port.givenUp !== null) {
       results.push({ id: check.id, section: 'protocol', passed: false, message: `not run: the port was given up on (it ${port.givenUp})` })
       continue
@@ -137,15 +137,15 @@ async function runProtocol(port: Port, config: ConformConfig, results: CaseResul
     if (!failure) results.push({ id: check.id, section: 'protocol', passed: true })
     else {
       results.push({ id: check.id, section: 'protocol', passed: false, message: failure.summary })
-      config.print(`FAIL ${check.id}: ${check.description}`)
-      config.print(`  problem:  ${failure.summary}`)
-      for (const line of failure.lines) config.print(`  ${line}`)
+      await config.print(`FAIL ${check.id}: ${check.description}`)
+      await config.print(`  problem:  ${failure.summary}`)
+      for (const line of failure.lines) await config.print(`  ${line}`)
     }
-    failLate(port, results, config.print)
+    await failLate(port, results, config.print)
   }
   const passed = results.filter((r) => r.section === 'protocol' && r.passed).length
   if (checks.length > 0)
-    config.print(
+    await config.print(
       `${passed === checks.length ? 'ok' : 'FAIL'} protocol: ${passed} of ${checks.length} checks pass (malformed requests, options, framing, depth, sessions, end, end of input, stop)`,
     )
 }
@@ -154,13 +154,13 @@ async function runProtocol(port: Port, config: ConformConfig, results: CaseResul
  * Fail, by name, each case the port faulted after answering — a second answer, an exit
  * between requests — which a restart would otherwise hide (TW-KIT-FAULT-1).
  */
-function failLate(port: Port, results: CaseResult[], print: (line: string) => void): void {
+async function failLate(port: Port, results: CaseResult[], print: ConformConfig['print']): Promise<void> {
   for (const { caseId, message } of port.takeLateFaults()) {
     const index = results.findIndex((r) => r.id === caseId)
     if (index === -1 || !results[index]!.passed) continue
     const problem = `after its last answer, the port ${message}`
     results[index] = { ...results[index]!, passed: false, message: problem }
-    print(`FAIL ${caseId}: ${problem}`)
+    await print(`FAIL ${caseId}: ${problem}`)
   }
 }
 
@@ -169,43 +169,47 @@ const failureSummary = (failure: CallFailure): string =>
     ? `call ${failure.call + 1}: the port ${failure.problem}`
     : `call ${failure.call + 1}: differs in ${failure.differs!.join(', ')}`
 
-async function runFuzz(port: Port, config: ConformConfig, results: CaseResult[], details: (lines: string[]) => void): Promise<PortRun['fuzz']> {
+async function runFuzz(port: Port, config: ConformConfig, results: CaseResult[], details: (lines: string[]) => Promise<void>): Promise<PortRun['fuzz']> {
   const result: PortRun['fuzz'] = await fuzz(port, {
     seed: config.seed,
     runs: config.runs,
     profiles: config.profiles,
     shrink: config.shrink ?? true,
-    onRun: (done) => done % 25 === 0 && config.progress(`fuzz ${done}/${config.runs} (seed ${config.seed})`),
+    onRun: async (done) => {
+      if (done % 25 === 0) await config.progress(`fuzz ${done}/${config.runs} (seed ${config.seed})`)
+    },
   })
   const found = result.counterexample
   if (!found && result.unreproduced !== undefined) {
-    config.print(`FAIL fuzz: seed ${config.seed}: ${result.unreproduced}`)
+    await config.print(`FAIL fuzz: seed ${config.seed}: ${result.unreproduced}`)
     results.push({ id: FUZZ_ID, section: 'fuzz', passed: false, message: result.unreproduced })
     return result
   }
   if (!found && result.interrupted !== undefined) {
     const message = `interrupted after ${result.agreed} of ${config.runs} sequences agreed: the port was given up on (it ${result.interrupted})`
-    config.print(`FAIL fuzz: seed ${config.seed}: ${message}`)
+    await config.print(`FAIL fuzz: seed ${config.seed}: ${message}`)
     results.push({ id: FUZZ_ID, section: 'fuzz', passed: false, message })
     return result
   }
   if (!found) {
-    config.print(`ok fuzz: all ${config.runs} sequences from seed ${config.seed} agree with the reference`)
+    await config.print(`ok fuzz: all ${config.runs} sequences from seed ${config.seed} agree with the reference`)
     results.push({ id: FUZZ_ID, section: 'fuzz', passed: true })
     return result
   }
   const id = `regression/seed-${config.seed}-run-${result.ran}`
   const calls = found.calls.length
   const shrunk = config.shrink === false ? 'not shrunk' : `shrunk ${found.shrinks} times to the smallest input`
-  config.print(`FAIL fuzz: sequence ${result.ran} of ${config.runs} from seed ${config.seed} disagrees; ${shrunk}, ${calls} call${calls === 1 ? '' : 's'}:`)
-  if (result.interrupted !== undefined) config.print(`  (shrinking stopped early: the port was given up on; it ${result.interrupted})`)
+  await config.print(
+    `FAIL fuzz: sequence ${result.ran} of ${config.runs} from seed ${config.seed} disagrees; ${shrunk}, ${calls} call${calls === 1 ? '' : 's'}:`,
+  )
+  if (result.interrupted !== undefined) await config.print(`  (shrinking stopped early: the port was given up on; it ${result.interrupted})`)
   for (const [index, input] of found.calls.entries()) {
     if (index !== found.failure.call)
-      details([
+      await details([
         `call ${index + 1} of ${calls} (agrees): agent ${input.agent ? 'yes' : 'no'}, options ${shown(input.options)}`,
         `  args:     ${visibleText(input.args)}`,
       ])
-    else details(describeFailure(found.failure, calls))
+    else await details(describeFailure(found.failure, calls))
   }
   if (config.regressionsDir !== null) {
     try {
@@ -223,10 +227,10 @@ async function runFuzz(port: Port, config: ConformConfig, results: CaseResult[],
         '--',
         ...config.command,
       ])
-      config.print(`  regression case: ${result.regressionFile}`)
-      config.print(`  replay: ${result.replay}`)
+      await config.print(`  regression case: ${result.regressionFile}`)
+      await config.print(`  replay: ${result.replay}`)
     } catch (error) {
-      config.print(`  (could not write the regression case: ${(error as Error).message})`)
+      await config.print(`  (could not write the regression case: ${(error as Error).message})`)
     }
   }
   results.push({ id: FUZZ_ID, section: 'fuzz', passed: false, message: `seed ${config.seed}, sequence ${result.ran}: ${failureSummary(found.failure)}` })
@@ -234,17 +238,25 @@ async function runFuzz(port: Port, config: ConformConfig, results: CaseResult[],
 }
 
 /** Listed cases that fail count as passes; listed cases that pass are failures (TW-KIT-XFAIL-1). */
-function applyExpectedFailures(results: CaseResult[], listed: string[], known: ReadonlySet<string>, print: (line: string) => void): CaseResult[] {
+async function applyExpectedFailures(
+  results: CaseResult[],
+  listed: string[],
+  known: ReadonlySet<string>,
+  print: ConformConfig['print'],
+): Promise<CaseResult[]> {
   // Ids by their digests, as every set of strings read from outside (src/core/distinct.ts).
   const xfail = new Set(listed.map(digest))
-  const out = results.map((r) => {
-    if (!xfail.has(digest(r.id))) return r
-    if (!r.passed) return { ...r, passed: true, expectedFailure: true }
-    print(`FAIL ${r.id}: passed, but the expected-failures file lists it; remove it from the list`)
-    return { id: r.id, section: r.section, passed: false, expectedFailure: true, message: 'passed, but the expected-failures file lists it' }
-  })
+  const out: CaseResult[] = []
+  for (const r of results) {
+    if (!xfail.has(digest(r.id))) out.push(r)
+    else if (!r.passed) out.push({ ...r, passed: true, expectedFailure: true })
+    else {
+      await print(`FAIL ${r.id}: passed, but the expected-failures file lists it; remove it from the list`)
+      out.push({ id: r.id, section: r.section, passed: false, expectedFailure: true, message: 'passed, but the expected-failures file lists it' })
+    }
+  }
   for (const id of listed.filter((id) => !known.has(digest(id)))) {
-    print(`FAIL ${id}: the expected-failures file lists a case that does not exist`)
+    await print(`FAIL ${id}: the expected-failures file lists a case that does not exist`)
     out.push({ id, section: 'vectors', passed: false, message: 'listed in the expected-failures file, but no such case exists' })
   }
   return out
@@ -280,14 +292,14 @@ export async function conformPort(config: ConformConfig): Promise<PortRun> {
   let fuzzResult: PortRun['fuzz']
   const extra = config.extraCases ?? []
   try {
-    config.progress('start')
+    await config.progress('start')
     if (!(await port.begin())) {
       // A port that cannot be started is ONE failure, not one per case (TW-KIT-START-1).
       const message = `the port could not be started: it ${port.givenUp}`
-      config.print(`FAIL start: ${message}`)
+      await config.print(`FAIL start: ${message}`)
       if (port.givenUpStderr) {
-        config.print('  stderr (tail):')
-        for (const line of port.givenUpStderr.split('\n')) config.print(`    | ${line}`)
+        await config.print('  stderr (tail):')
+        for (const line of port.givenUpStderr.split('\n')) await config.print(`    | ${line}`)
       }
       results.push({ id: START_ID, section: 'start', passed: false, message })
       return finish(config, port, results, undefined)
@@ -312,23 +324,23 @@ export async function conformPort(config: ConformConfig): Promise<PortRun> {
     if (config.runs > 0 && selected(FUZZ_ID, config.selection)) {
       port.caseId = FUZZ_ID
       fuzzResult = await runFuzz(port, config, results, details)
-      failLate(port, results, config.print)
+      await failLate(port, results, config.print)
     }
   } finally {
-    config.progress('')
+    await config.progress('')
     await port.close()
   }
   // A fault the last case's answers showed only while the port was being stopped.
-  failLate(port, results, config.print)
+  await failLate(port, results, config.print)
   const notRun = results.filter((r) => r.message?.startsWith('not run:')).length
-  if (notRun > 0) config.print(`FAIL ${notRun} case${notRun === 1 ? '' : 's'} not run: the port was given up on (it ${port.givenUp})`)
+  if (notRun > 0) await config.print(`FAIL ${notRun} case${notRun === 1 ? '' : 's'} not run: the port was given up on (it ${port.givenUp})`)
   if (port.givenUp !== null && port.givenUpStderr) {
-    config.print('  stderr (tail):')
-    for (const line of port.givenUpStderr.split('\n')) config.print(`    | ${line}`)
+    await config.print('  stderr (tail):')
+    for (const line of port.givenUpStderr.split('\n')) await config.print(`    | ${line}`)
   }
   if (config.expectedFailures) {
     const known = new Set([FUZZ_ID, ...config.cases.map((c) => c.id), ...extra.map((c) => c.id), ...PROTOCOL_CHECKS.map((c) => c.id)].map(digest))
-    results = applyExpectedFailures(results, config.expectedFailures, known, config.print)
+    results = await applyExpectedFailures(results, config.expectedFailures, known, config.print)
   }
   return finish(config, port, results, fuzzResult)
 }

@@ -28,6 +28,17 @@ export function writeJson(value: unknown): string | undefined {
   }
 }
 
+/**
+ * What a log line written of `value` holds: JSON.stringify's text of it, at any depth, read
+ * back — each `toJSON` called and each getter read once, non-enumerable and symbol keys
+ * left out, -0 written 0; `undefined` where JSON writes nothing. Throws where writing
+ * throws: a cycle, a BigInt, a getter or `toJSON` that throws.
+ */
+export function writtenData(value: unknown): unknown {
+  const text = writeJson(value)
+  return text === undefined ? undefined : JSON.parse(text)
+}
+
 interface Open {
   value: unknown[] | Record<string, unknown>
   keys: string[] | null

@@ -4,6 +4,7 @@
 // that breaks the durable-log invariant (TW-LOG-1) is reported and not applied: the last
 // good list stands (TW-LOG-5).
 import { snapshotViolation } from './invariant.js'
+import { writtenData } from './json.js'
 import { TODO_WRITE, TURN_START, type LogEvent, type TodoWriteData } from './events.js'
 import type { Todo } from '../core/schema.js'
 
@@ -14,12 +15,35 @@ const OTHER: Step = { kind: 'other' }
 
 export const brokenSnapshot = (seq: number | undefined, violation: string): string => `todo/write seq ${seq} breaks the durable-log invariant: ${violation}`
 
-/** The step of one event: a `todo/write` is checked here, once. */
+/** What a `todo/write` with this data does: its snapshot is checked here, once. */
+function writeStep(seq: number | undefined, data: unknown): Step {
+  const violation = snapshotViolation(data)
+  if (violation !== null) return { kind: 'broken', message: brokenSnapshot(seq, violation) }
+  return { kind: 'write', todos: (data as TodoWriteData).todos }
+}
+
+/** The step of one event read from a log: its data is what the line held. */
 export function eventStep(event: LogEvent): Step {
+  return event.type === TODO_WRITE ? writeStep(event.seq, event.data) : OTHER
+}
+
+/** What a broken snapshot says of data that cannot be written as JSON at all. */
+export const UNWRITABLE_DATA = 'data cannot be written as JSON (a cycle, a BigInt, or a getter or toJSON that throws)'
+
+/**
+ * The step of an event handed over in-process, before it is written: its data is judged,
+ * and a write applies its list, as the log line will hold them (`writtenData`): what
+ * `toJSON`, a getter or a non-enumerable key make of it is what counts.
+ */
+export function writtenStep(event: LogEvent): Step {
   if (event.type !== TODO_WRITE) return OTHER
-  const violation = snapshotViolation(event.data)
-  if (violation !== null) return { kind: 'broken', message: brokenSnapshot(event.seq, violation) }
-  return { kind: 'write', todos: (event.data as TodoWriteData).todos }
+  let data: unknown
+  try {
+    data = writtenData(event.data)
+  } catch {
+    return { kind: 'broken', message: brokenSnapshot(event.seq, UNWRITABLE_DATA) }
+  }
+  return writeStep(event.seq, data)
 }
 
 /** The current list after a step. */
@@ -29,8 +53,11 @@ export const nextCurrent = (current: Todo[] | null, step: Step): Todo[] | null =
 export const nextStanding = (standing: Todo[] | null, event: LogEvent, step: Step): Todo[] | null =>
   step.kind === 'write' ? step.todos : event.type === TURN_START ? null : standing
 
-/** The standing plan after one more event, as a pure transition (a session projection's `apply`). */
-export const standingStep = (standing: Todo[] | null, event: LogEvent): Todo[] | null => nextStanding(standing, event, eventStep(event))
+/**
+ * The standing plan after one more event handed over in-process, as a pure transition (a
+ * session projection's `apply`): the event as it will be written (`writtenStep`).
+ */
+export const standingStep = (standing: Todo[] | null, event: LogEvent): Todo[] | null => nextStanding(standing, event, writtenStep(event))
 
 export class PlanReplay {
   /** The last good snapshot's list; null before any. */

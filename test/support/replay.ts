@@ -19,6 +19,34 @@ export function sink(): Sink {
   return stream
 }
 
+export interface SlowSink extends Sink {
+  /** Writes made while the stream had asked its writer to wait for `drain`. */
+  overruns: number
+}
+
+/**
+ * A writable like a pipe whose reader is slow: it takes one chunk per turn of the event
+ * loop and asks its writer to wait (write() returns false) once it holds 16 bytes.
+ */
+export function slowSink(): SlowSink {
+  const chunks: Buffer[] = []
+  const stream = new Writable({
+    highWaterMark: 16,
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk)
+      setImmediate(callback)
+    },
+  }) as SlowSink
+  stream.overruns = 0
+  const write = stream.write.bind(stream) as (chunk: unknown) => boolean
+  stream.write = ((chunk: unknown) => {
+    if (stream.writableNeedDrain) stream.overruns++
+    return write(chunk)
+  }) as typeof stream.write
+  stream.text = () => Buffer.concat(chunks).toString('utf8')
+  return stream
+}
+
 /** A readable that yields these chunks (strings or bytes) in order. */
 export const source = (...chunks: (string | Buffer)[]): Readable =>
   Readable.from(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)))

@@ -2,7 +2,8 @@
 // (test/e2e/demo.test.ts pastes those lines into sh, dash, bash and zsh.)
 import { describe, expect, it } from 'vitest'
 import { DEMO_HELP, demoCommand } from '../../src/cli/demo.js'
-import { run } from '../support/replay.js'
+import { main } from '../../src/cli/cli.js'
+import { run, sink, slowSink, source } from '../support/replay.js'
 
 const USAGE = 'Run `todo-write --help` for usage.\n'
 
@@ -12,6 +13,15 @@ describe('todo-write demo: flags', () => {
     expect({ status, stderr }).toEqual({ status: 0, stderr: '' })
     expect(stdout.split('\n').filter((line) => line.startsWith('$ '))).toHaveLength(6)
     expect(stdout).toMatch(/^One session fed all 6 calls logged 2 todo\/write events; current list:$/m)
+  })
+
+  it('waits for a slow stdout: no write while it asks to wait, everything taken before the status, the same text', async () => {
+    const stdout = slowSink()
+    const stderr = sink()
+    expect(await main(['demo'], { stdin: source(), stdout, stderr })).toBe(0)
+    expect(stdout.overruns).toBe(0)
+    expect(stdout.writableLength).toBe(0)
+    expect(stdout.text()).toBe((await run(['demo'])).stdout)
   })
 
   it('--help prints the demo usage and plays nothing', async () => {

@@ -10,6 +10,7 @@ import { createTodoWriteTool } from '../../src/core/tool.js'
 import { parseOptions } from '../../src/core/options.js'
 import { LIES, withFlippingGetters, withFlippingProxies } from '../../fixtures/generators.js'
 import { NOT_LOSSLESS_TEXT } from '../support/model.js'
+import { linear } from '../support/linear.js'
 
 const LOSSY = NOT_LOSSLESS_TEXT
 
@@ -141,6 +142,20 @@ describe('TW-JSON-2: a value is read once', () => {
     expect(run({ todos: [], deep: x }).outcome.text).toBe('Updated todo list: 0 pending, 0 in progress, 0 completed.')
   })
 
+  it('x = [x, x] 100 deep against 1,000 deep: 10x the depth costs at most 15x the time', () => {
+    const shared = (depth: number): unknown => {
+      let x: unknown = []
+      for (let i = 0; i < depth; i++) x = [x, x]
+      return { todos: [], deep: x }
+    }
+    // A hundred calls each, so a measurement is tens of milliseconds; small values, so the
+    // garbage collector's share does not grow with the depth.
+    const hundredCalls = (args: unknown) => () => {
+      for (let i = 0; i < 100; i++) run(args)
+    }
+    expect(linear(hundredCalls(shared(100)), hundredCalls(shared(1_000)))).toBeLessThanOrEqual(15)
+  })
+
   it('a key named __proto__ is copied as a key: refused by name under unknownItemKeys reject, dropped otherwise', () => {
     const item = JSON.parse('{"content":"a","status":"pending","__proto__":{"x":1}}') as object
     expect(run({ todos: [item] }).outcome.text).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
@@ -159,6 +174,49 @@ describe('TW-JSON-2: a value is read once', () => {
     })
     const { outcome } = run({ todos: [Object.assign(item, { [Symbol('s')]: () => 0 })] })
     expect(outcome.text).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
+  })
+})
+
+describe('TW-PROP-ONE-READ: a key list and a prototype are read once', () => {
+  const todos = [{ content: 'a', status: 'pending' }]
+
+  it.each<[string, unknown]>([
+    ['-0', -0],
+    ['undefined', undefined],
+  ])('a non-enumerable todos beside one other key holding %s: that key is copied and refused, nothing is logged', (_, other) => {
+    for (const args of [{ x: other }, { x: other, y: 1 }]) {
+      const { outcome, events } = run(Object.defineProperty(args, 'todos', { value: todos, enumerable: false }))
+      expect(outcome.text).toBe(LOSSY)
+      expect(events).toEqual([])
+    }
+  })
+
+  it("a non-enumerable todos is not the caller's, beside one other key as beside two", () => {
+    for (const args of [{ x: 1 }, { x: 1, y: 1 }]) {
+      const { outcome, events } = run(Object.defineProperty(args, 'todos', { value: todos, enumerable: false }))
+      expect(outcome.text).toBe('Error: invalid arguments: missing required property "todos"')
+      expect(events).toEqual([])
+    }
+  })
+
+  it("a Proxy's key list is asked for once: a later answer without the -0 key cannot hide it", () => {
+    let asked = 0
+    const args = new Proxy({ todos, extra: -0 } as Record<string, unknown>, {
+      ownKeys: (target) => (asked++ === 0 ? Reflect.ownKeys(target) : ['todos']),
+    })
+    const { outcome, events } = run(args)
+    expect(outcome.text).toBe(LOSSY)
+    expect(events).toEqual([])
+    expect(asked).toBe(1)
+  })
+
+  it("an item's prototype is asked for once: a Date's prototype first is refused, whatever a later answer says", () => {
+    let asked = 0
+    const item = new Proxy({ content: 'a', status: 'pending' }, { getPrototypeOf: () => (asked++ === 0 ? Date.prototype : Object.prototype) })
+    const { outcome, events } = run({ todos: [item] })
+    expect(outcome.text).toBe(LOSSY)
+    expect(events).toEqual([])
+    expect(asked).toBe(1)
   })
 })
 

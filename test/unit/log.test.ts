@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { checkLog, snapshotViolation } from '../../src/log/invariant.js'
 import { todoWriteEvent } from '../../src/core/event.js'
 import { MemorySession, type LogEvent } from '../../src/log/events.js'
-import { currentFromEnd, currentTodos, standingPlan, standingStep } from '../../src/log/plan.js'
+import { currentFromEnd, currentTodos, standingPlan, standingStep, writtenStep } from '../../src/log/plan.js'
 
 const A = [{ content: 'a', status: 'in_progress' as const }]
 const B = [{ content: 'b', status: 'completed' as const }]
@@ -41,6 +41,39 @@ describe('TW-REPLAY-1: currentTodos', () => {
     expect(standingStep(A, { type: 'tool/result', seq: 2 })).toBe(A)
     expect(standingStep(A, write(3, 'broken'))).toBe(A)
     expect(standingStep(A, turn(4, 'turn/start'))).toBeNull()
+  })
+
+  it('TW-STANDING-1: standingStep judges an in-process event as it will be written: toJSON, a prototype getter, a non-enumerable content', () => {
+    const untrimmedAsWritten = { content: 'a', status: 'pending', toJSON: () => ({ content: ' a', status: 'pending' }) }
+    class Item {
+      status = 'pending'
+      get content() {
+        return 'a'
+      }
+    }
+    const hidden = Object.defineProperty({ status: 'pending' }, 'content', { value: 'a', enumerable: false })
+    for (const item of [untrimmedAsWritten, new Item(), hidden]) expect(standingStep(B, write(1, [item]))).toBe(B)
+    const trimmedAsWritten = { content: ' a ', status: 'pending', toJSON: () => ({ content: 'a', status: 'pending' }) }
+    const applied = standingStep(B, write(2, [trimmedAsWritten]))
+    expect(applied).toEqual([{ content: 'a', status: 'pending' }])
+    expect(Object.keys(applied![0]!)).toEqual(['content', 'status'])
+  })
+
+  it('writtenStep: data JSON cannot write is a broken snapshot; other events are no step', () => {
+    const cyclic: Record<string, unknown> = { todos: [] }
+    cyclic.self = cyclic
+    const broken = 'todo/write seq 5 breaks the durable-log invariant: data cannot be written as JSON (a cycle, a BigInt, or a getter or toJSON that throws)'
+    expect(writtenStep({ type: 'todo/write', seq: 5, data: cyclic })).toEqual({ kind: 'broken', message: broken })
+    expect(writtenStep({ type: 'todo/write', seq: 5, data: { todos: [{ content: 'a', status: 'pending', n: 1n }] } })).toEqual({
+      kind: 'broken',
+      message: broken,
+    })
+    expect(writtenStep(write(6, [{ content: ' a', status: 'pending' }]))).toEqual({
+      kind: 'broken',
+      message: 'todo/write seq 6 breaks the durable-log invariant: todos[0].content is not trimmed',
+    })
+    expect(writtenStep({ type: 'turn/start', seq: 7, data: { todos: 1n } })).toEqual({ kind: 'other' })
+    expect(standingStep(A, { type: 'todo/write', seq: 8, data: cyclic })).toBe(A)
   })
 
   it('todoWriteEvent copies content and status only (TW-EVENT-1)', () => {

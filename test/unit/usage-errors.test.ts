@@ -3,7 +3,8 @@
 // quoted it (JSON.stringify leaves C1 controls, U+2028 and the bidirectional controls raw,
 // and an fs error repeats the path it was given).
 import { describe, expect, it } from 'vitest'
-import { run } from '../support/replay.js'
+import { main } from '../../src/cli/cli.js'
+import { run, slowSink, source } from '../support/replay.js'
 
 /** What must never reach a terminal raw: C0, DEL, C1, the separators, the bidirectional controls. */
 const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/
@@ -34,5 +35,20 @@ describe('TW-CLI-2: usage errors are written terminal-safe', () => {
     expect(status).toBe(2)
     expect(stderr).toContain('\\u009b')
     expect(stderr.replaceAll('\n', '')).not.toMatch(RAW)
+  })
+})
+
+describe('TW-CLI-3: the help, the version and a usage error wait for a slow reader', () => {
+  it.each([
+    ['the help', ['--help'], 'stdout'],
+    ["a subcommand's help", ['replay', '--help'], 'stdout'],
+    ['the version', ['--version'], 'stdout'],
+    ['a usage error', ['demo', '--bogus'], 'stderr'],
+  ] as const)('%s: taken whole before the status', async (_what, argv, written) => {
+    const streams = { stdout: slowSink(), stderr: slowSink() }
+    const status = await main([...argv], { stdin: source(), ...streams })
+    expect(status).toBe(written === 'stdout' ? 0 : 2)
+    expect(streams[written].writableLength).toBe(0)
+    expect(streams[written].text()).toBe((await run([...argv]))[written])
   })
 })

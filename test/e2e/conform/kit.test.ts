@@ -14,6 +14,8 @@ import { BIN, runCli } from '../../support/cli.js'
 import { conform, node, tempDir } from '../../support/conform.js'
 import { FC_SEED } from '../../support/seed.js'
 import { VECTORS_DIR } from '../../support/vectors.js'
+import { main } from '../../../src/cli/cli.js'
+import { slowSink } from '../../support/replay.js'
 
 const suite = JSON.parse(readFileSync(`${VECTORS_DIR}suite.json`, 'utf8')) as { version: string; cases: number; spec: { version: string; sha256: string } }
 const CASES = suite.cases
@@ -59,6 +61,17 @@ describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)
     expect(run.stderr).toContain('[node bin.js serve] fuzz 25/30 (seed 5)')
     expect(run.stdout).not.toContain('\r')
     expect(run.last).toBe(`${GOLDEN + 1} passed, 0 failed`)
+  })
+
+  it('waits for a slow stdout and stderr: no write, line or progress step, while one asks to wait; the same text', async () => {
+    const argv = ['--progress', '--runs', '30', '--seed', '5', '--run', 'golden/*', '--run', 'fuzz', '--', ...SERVE]
+    const streams = { stdout: slowSink(), stderr: slowSink() }
+    expect(await main(['conform', ...argv], { stdin: new PassThrough(), ...streams })).toBe(0)
+    expect([streams.stdout.overruns, streams.stderr.overruns]).toEqual([0, 0])
+    expect([streams.stdout.writableLength, streams.stderr.writableLength]).toEqual([0, 0])
+    const fast = await conform(argv)
+    expect(streams.stdout.text()).toBe(fast.stdout)
+    expect(streams.stderr.text()).toBe(fast.stderr)
   })
 
   it('wipes the progress line before every line it prints, so no ok/FAIL line lands behind it (one terminal for both)', async () => {

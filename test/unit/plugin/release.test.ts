@@ -174,10 +174,35 @@ describe('TW-PLUGIN-6: the todos projection', () => {
     expect(projections).toEqual([P])
   })
 
+  it('judges a list as JSON writes it: toJSON, a prototype getter, a non-enumerable content', () => {
+    const untrimmedAsWritten = { content: 'a', status: 'pending', toJSON: () => ({ content: ' a', status: 'pending' }) }
+    class Item {
+      status = 'pending'
+      get content() {
+        return 'a'
+      }
+    }
+    const hidden = Object.defineProperty({ status: 'pending' }, 'content', { value: 'a', enumerable: false })
+    const cases = [
+      [untrimmedAsWritten, 'content-untrimmed'],
+      [new Item(), 'content-not-string'],
+      [hidden, 'content-not-string'],
+    ] as const
+    for (const [item, kind] of cases) {
+      expect(P.apply(A, write([item]))).toBe(A)
+      for (const schema of [P.stateSchema, P.wire.viewSchema]) expect(() => schema.parse([item])).toThrow(`todos: not a plan (${kind})`)
+    }
+    const trimmedAsWritten = { content: ' a ', status: 'pending', toJSON: () => ({ content: 'a', status: 'pending' }) }
+    expect(P.apply(null, write([trimmedAsWritten]))).toEqual(A)
+    expect(P.stateSchema.parse([trimmedAsWritten])).toEqual(A)
+    expect(P.stateSchema.parse({ toJSON: () => null })).toBeNull()
+    expect(() => P.stateSchema.parse([{ content: 'a', status: 'pending', n: 1n }])).toThrow('todos: not a plan (unwritable)')
+  })
+
   it('parses null or a sound plan, and refuses anything else', () => {
     for (const schema of [P.stateSchema, P.wire.viewSchema]) {
       expect(schema.parse(null)).toBeNull()
-      expect(schema.parse(A)).toBe(A)
+      expect(schema.parse(A)).toEqual(A)
       expect(() => schema.parse([{ content: 'a', status: 'done' }])).toThrow('todos: not a plan (unknown-status)')
       expect(() => schema.parse('x')).toThrow('todos: not a plan (not-array)')
     }
@@ -215,6 +240,23 @@ describe('TW-PLUGIN-7: the invariant companion', () => {
       ]),
     ).toBe('todos[1] repeats content "same" of todos[0]')
     expect(words([{ content: 'task', status: 'paused' }])).toBe('todos[0] has an unknown status "paused"')
+    // As the log line will hold it: toJSON's answer, own enumerable keys only.
+    expect(words([{ content: 'a', status: 'pending', toJSON: () => ({ content: ' a', status: 'pending' }) }])).toBe(
+      'todos[0].content must be already trimmed, got " a"',
+    )
+    class Item {
+      status = 'pending'
+      get content() {
+        return 'a'
+      }
+    }
+    expect(words([new Item()])).toBe('todos[0].content must be non-empty text')
+    expect(words([Object.defineProperty({ status: 'pending' }, 'content', { value: 'a', enumerable: false })])).toBe('todos[0].content must be non-empty text')
+    expect(words([{ content: ' a ', status: 'pending', toJSON: () => ({ content: 'a', status: 'pending' }) }])).toBeNull()
+    const cyclic: unknown[] = []
+    cyclic.push(cyclic)
+    expect(words(cyclic)).toBe(companion.UNWRITABLE_WORDING)
+    expect(companion.UNWRITABLE_WORDING).toBe('todo/write data must be JSON data: it cannot be written (a cycle, a BigInt, or a getter or toJSON that throws)')
     expect(
       words([
         { content: 'a', status: 'in_progress' },

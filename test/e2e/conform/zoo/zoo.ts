@@ -111,7 +111,7 @@ export interface BugResult {
 let suiteCases: VectorCase[] | null = null
 const cases = (): VectorCase[] => (suiteCases ??= loadSuite(join(ROOT, 'vectors/suite.json')).cases)
 
-const quiet = () => {}
+const quiet = async () => {}
 
 async function run(bug: ZooBug | null, settings: ZooSettings, part: { seed: number; runs: number; fuzzOnly: boolean }): Promise<PortRun> {
   const { command, env } = commandOf(bug)
