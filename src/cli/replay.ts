@@ -59,17 +59,17 @@ const isRegularFile = async (path: string): Promise<boolean> => (await stat(path
 
 /** Where the log is: stdin for `-` (even beside a file named `-`), else a file, and whether that file is regular. */
 interface Source {
-  file: string | undefined
+  stdin: boolean
   regular: boolean
 }
 
 async function sourceOf(path: string): Promise<Source> {
-  if (path === '-') return { file: undefined, regular: false }
-  return { file: path, regular: await isRegularFile(path) }
+  if (path === '-') return { stdin: true, regular: false }
+  return { stdin: false, regular: await isRegularFile(path) }
 }
 
-async function openLog(path: string | undefined, stdin: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
-  if (path === undefined) {
+async function openLog(path: string, source: Source, stdin: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
+  if (source.stdin) {
     if (readsDirectory(stdin)) throw new UsageError('cannot read stdin: it is a directory')
     return stdin
   }
@@ -146,8 +146,8 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
       await out(`seq ${seq}: ${terminalSafe(message)}\n`)
     }
   }
-  const name = source.file === undefined ? 'stdin' : JSON.stringify(source.file)
-  const log = await openLog(source.file, stdin)
+  const name = source.stdin ? 'stdin' : JSON.stringify(path)
+  const log = await openLog(path, source, stdin)
   try {
     for await (const record of readLog(log)) {
       // The reader of stdout went away (… | head): nothing more anyone reads.
