@@ -12,8 +12,8 @@ const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const
 /** A skippable frame: 0x184D2A50 to 0x184D2A5F, little-endian. */
 const isSkippableMagic = (head: Uint8Array): boolean => (head[0]! & 0xf0) === 0x50 && head[1] === 0x2a && head[2] === 0x4d && head[3] === 0x18
 
-/** Whether bytes that start a log are zstd: a zstd frame or a skippable frame begins there. */
-export const isZstd = (head: Uint8Array): boolean => head.length >= 4 && (ZSTD_MAGIC.every((byte, i) => head[i] === byte) || isSkippableMagic(head))
+/** Whether bytes that start a log are zstd: a zstd frame or a skippable frame begins there (fewer than four bytes are not). */
+export const isZstd = (head: Uint8Array): boolean => ZSTD_MAGIC.every((byte, i) => head[i] === byte) || isSkippableMagic(head)
 
 /**
  * Input fed to the decompressor at a time. A zstd block of 128 KiB can be stored in four
@@ -34,7 +34,8 @@ export class LogDecoder {
   private kind: 'unknown' | 'plain' | 'zstd' = 'unknown'
   private head: Uint8Array = new Uint8Array(0)
   private readonly inflated: Uint8Array[] = []
-  private readonly zstd = new Decompress((chunk) => void this.inflated.push(chunk))
+  /** A zstd log's decompressor, until the stream is damaged: nothing after the damage is read. */
+  private zstd: Decompress | null = null
   /** Why the compressed stream could not be read past some point; null while it reads. */
   damage: string | null = null
 
@@ -52,29 +53,28 @@ export class LogDecoder {
         this.head = head
         return
       }
-      this.kind = isZstd(head) ? 'zstd' : 'plain'
+      this.zstd = isZstd(head) ? new Decompress((piece) => void this.inflated.push(piece)) : null
+      this.kind = this.zstd === null ? 'plain' : 'zstd'
       this.head = new Uint8Array(0)
       chunk = head
     }
     if (this.kind === 'plain') yield chunk
-    else for (let at = 0; at < chunk.length && this.damage === null; at += PIECE) yield* this.inflate(chunk.subarray(at, at + PIECE), false)
+    else for (let rest = chunk; rest.length > 0 && this.zstd !== null; rest = rest.subarray(PIECE)) yield* this.inflate(rest.subarray(0, PIECE), false)
   }
 
   *end(): Generator<Uint8Array> {
     // Fewer than four bytes in all: too short to be compressed.
-    if (this.kind === 'unknown') {
-      this.kind = 'plain'
-      if (this.head.length > 0) yield this.head
-    }
+    if (this.kind === 'unknown') yield this.head
     // The last push says the stream ends here: a frame left open is damage.
-    if (this.kind === 'zstd' && this.damage === null) yield* this.inflate(new Uint8Array(0), true)
+    if (this.zstd !== null) yield* this.inflate(new Uint8Array(0), true)
   }
 
   private *inflate(piece: Uint8Array, final: boolean): Generator<Uint8Array> {
     try {
-      this.zstd.push(piece, final)
+      this.zstd!.push(piece, final)
     } catch (error) {
       this.damage = (error as Error).message
+      this.zstd = null
     }
     yield* this.inflated.splice(0)
   }
@@ -83,7 +83,7 @@ export class LogDecoder {
 /** A log stream (bytes or text chunks) as its text's bytes; `decoder.damage` is set once it broke. */
 export async function* decodeLog(input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>, decoder: LogDecoder): AsyncGenerator<Uint8Array> {
   for await (const chunk of input) {
-    yield* decoder.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk)
+    yield* decoder.push(Buffer.from(chunk))
     if (decoder.damage !== null) return
   }
   yield* decoder.end()

@@ -14,6 +14,7 @@ import { rawFrame, rawZstd, skippableFrame } from '../support/zstd.js'
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SAMPLE = readFileSync(`${ROOT}examples/logs/release-sample.jsonl`)
 const SAMPLE_ZSTD = readFileSync(`${ROOT}examples/logs/release-sample.jsonl.zstd`)
+const HEADER_LINE = '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n'
 
 /** Every byte the decoder gives for these chunks, and its damage. */
 function decoded(chunks: Uint8Array[]): { text: string; damage: string | null; compressed: boolean } {
@@ -135,6 +136,27 @@ describe('TW-LOG-9: a damaged compressed log is read up to the damage', () => {
     expect(broken.damage).toBe('invalid zstd data')
     expect([...broken.push(rawFrame(Buffer.from('more\n')))]).toEqual([])
     expect([...broken.end()]).toEqual([])
+  })
+
+  it('exactly a magic number and nothing more: a compressed log cut short', () => {
+    expect(decoded([Uint8Array.from([0x28, 0xb5, 0x2f, 0xfd])])).toEqual({ text: '', damage: 'unexpected EOF', compressed: true })
+  })
+
+  it('the damage named is the first, however many bytes follow it in the same chunk', () => {
+    const result = decoded([Buffer.concat([rawFrame(Buffer.from('a\n')), Buffer.alloc(4096, 0x7b)])])
+    expect(result).toEqual({ text: 'a\n', damage: 'invalid zstd data', compressed: true })
+  })
+
+  it('readLog stops reading its input at the damage', async () => {
+    let pulled = 0
+    const input = function* () {
+      yield Buffer.concat([rawFrame(Buffer.from(HEADER_LINE)), Buffer.from('not zstd\n')])
+      for (; pulled < 1000; pulled++) yield rawFrame(Buffer.from('more\n'))
+    }
+    const all: LogRecord[] = []
+    for await (const record of readLog(input())) all.push(record)
+    expect(pulled).toBe(0)
+    expect(all.at(-1)).toEqual({ kind: 'problem', line: 2, message: compressedDamage('invalid zstd data') })
   })
 
   it('readLog: the lines before the damage, then the damage as the last problem, at the line being read', async () => {
