@@ -5,7 +5,7 @@
 // built from JSON.stringify of the inner part. (The 10^5-level cases are in
 // test/e2e/deep-nesting.test.ts, outside the mutation gate: see docs/mutation-testing.md.)
 import { describe, expect, it } from 'vitest'
-import { UNWRITABLE, jsonText, writeIteratively, writeJson } from '../../src/log/json.js'
+import { UNWRITABLE, jsonText, writeIteratively, writeJson, writtenData } from '../../src/log/json.js'
 
 const nativeError = (value: unknown): Error => {
   try {
@@ -108,5 +108,12 @@ describe('writeJson and jsonText', () => {
     const text = `${'['.repeat(DEPTH)}${JSON.stringify({ a: [1, undefined], s: 'x' })}${']'.repeat(DEPTH)}`
     expect(writeJson(value)).toBe(text)
     expect(jsonText(value)).toBe(text)
+  })
+})
+
+describe('writtenData: what a log line written of a value holds', () => {
+  it('JSON data read back; nothing where JSON writes nothing', () => {
+    expect(writtenData({ a: [1, -0, 'x'], b: undefined, toString: null })).toEqual({ a: [1, 0, 'x'], toString: null })
+    for (const value of [undefined, () => 0, Symbol('s')]) expect(writtenData(value)).toBeUndefined()
   })
 })
