@@ -12,7 +12,9 @@ import {
   INVALID_ARGUMENTS,
   NO_OWNER,
   VIOLATION_SEPARATOR,
+  VIOLATIONS_LISTED,
   duplicateContent,
+  notListed,
   tooManyInProgress,
   updated,
 } from '../../src/core/messages.js'
@@ -31,8 +33,12 @@ export type Pipeline = (args: unknown, exec: Exec) => CallOutcome
 
 const failure = (message: string): CallOutcome => ({ isError: true, text: ERROR_PREFIX + message, value: null, event: null })
 
-/** The registry's refusal, from violations already in the harness's wording and order. */
-export const schemaFailure = (violations: readonly string[]): CallOutcome => failure(INVALID_ARGUMENTS + violations.join(VIOLATION_SEPARATOR))
+/** The registry's refusal, from violations already in the harness's wording and order: the first listed, the rest counted (TW-ARGS-11). */
+export function schemaFailure(violations: readonly string[]): CallOutcome {
+  const more = violations.length - VIOLATIONS_LISTED
+  const shown = more > 0 ? [...violations.slice(0, VIOLATIONS_LISTED), notListed(more)] : violations
+  return failure(INVALID_ARGUMENTS + shown.join(VIOLATION_SEPARATOR))
+}
 
 /**
  * The registry's lossless copy (TW-JSON-2), for a value JSON.parse returned: the only numbers

@@ -4,23 +4,24 @@
 /** The registry prefixes every failure with this envelope (TW-ENVELOPE-1). */
 export const ERROR_PREFIX = 'Error: '
 
-/** Prefix of every schema failure; the violations follow, joined by `VIOLATION_SEPARATOR` (TW-ARGS-1). */
+/** Prefix of every schema failure; the listed violations follow, joined by `VIOLATION_SEPARATOR` (TW-ARGS-1). */
 export const INVALID_ARGUMENTS = 'invalid arguments: '
 export const VIOLATION_SEPARATOR = '; '
 
 /** The path the registry names when the top-level value itself is wrong (TW-ARGS-2). */
 export const ARGUMENTS_PATH = 'arguments'
 
-// The violations are built with join, which writes one flat string, rather than with
-// template literals, which build a tree of string pieces: a refusal holds every violation
-// until they are joined, and with 10^5 of them the trees would be most of what the garbage
-// collector has to copy (bench row (f), docs/benchmarks.md).
-export const mustBeObject = (path: string): string => ['"', path, '" must be an object'].join('')
-export const mustBeArray = (path: string): string => ['"', path, '" must be an array'].join('')
-export const mustBeString = (path: string): string => ['"', path, '" must be a string'].join('')
-export const missingProperty = (path: string): string => ['missing required property "', path, '"'].join('')
-export const mustBeOneOf = (path: string, allowed: readonly string[]): string => ['"', path, '" must be one of ', JSON.stringify(allowed)].join('')
-export const notDeclared = (path: string): string => ['"', path, '" is not a declared property (additionalProperties: false)'].join('')
+export const mustBeObject = (path: string): string => `"${path}" must be an object`
+export const mustBeArray = (path: string): string => `"${path}" must be an array`
+export const mustBeString = (path: string): string => `"${path}" must be a string`
+export const missingProperty = (path: string): string => `missing required property "${path}"`
+export const mustBeOneOf = (path: string, allowed: readonly string[]): string => `"${path}" must be one of ${JSON.stringify(allowed)}`
+export const notDeclared = (path: string): string => `"${path}" is not a declared property (additionalProperties: false)`
+
+/** A refusal lists this many violations at most; the rest are only counted (TW-ARGS-11). */
+export const VIOLATIONS_LISTED = 100
+/** After the listed violations, how many more the walk found (TW-ARGS-11). */
+export const notListed = (more: number): string => `and ${more} more ${more === 1 ? 'violation' : 'violations'} not listed`
 
 export const EMPTY_CONTENT = 'invalid todo: `content` must be a non-empty string'
 /** The content is quoted exactly as `JSON.stringify` quotes it (TW-DUP-2). */

@@ -5,7 +5,7 @@
 // checks it next), the caller's value read once, by the copy, and never written.
 import { NotLossless, NOT_LOSSLESS, registryCopy, thrownMessage } from './copy.js'
 import { StringSet } from './distinct.js'
-import { duplicateContent, EMPTY_CONTENT, INVALID_ARGUMENTS, tooManyInProgress, VIOLATION_SEPARATOR } from './messages.js'
+import { duplicateContent, EMPTY_CONTENT, INVALID_ARGUMENTS, notListed, tooManyInProgress, VIOLATION_SEPARATOR } from './messages.js'
 import type { ResolvedOptions } from './options.js'
 import { checkArguments, parametersSchema, type Todo, type TodoWriteArgs } from './schema.js'
 import { schemaViolations } from './violations.js'
@@ -16,7 +16,7 @@ export type FailureKind = 'lossless' | 'thrown' | 'arguments' | 'empty' | 'dupli
 export interface Failure {
   kind: FailureKind
   message: string
-  /** For `arguments`: each schema violation, in walk order (the message joins them). */
+  /** For `arguments`: the schema violations the message lists, in walk order (TW-ARGS-11). */
   violations?: readonly string[]
 }
 
@@ -35,10 +35,11 @@ export function validate(args: unknown, options: ResolvedOptions): Validation {
   return checkList(copy.todos, options)
 }
 
-/** The schema's refusal, worded by the walk in the harness's order (TW-ARGS-1, TW-ARGS-10). */
+/** The schema's refusal: the listed violations in walk order, then how many more (TW-ARGS-1, TW-ARGS-10, TW-ARGS-11). */
 function schemaRefusal(copy: unknown, options: ResolvedOptions): Validation {
-  const violations = schemaViolations(parametersSchema(options), copy)
-  return { ok: false, failure: { kind: 'arguments', message: INVALID_ARGUMENTS + violations.join(VIOLATION_SEPARATOR), violations } }
+  const { listed, unlisted } = schemaViolations(parametersSchema(options), copy)
+  const shown = unlisted === 0 ? listed : [...listed, notListed(unlisted)]
+  return { ok: false, failure: { kind: 'arguments', message: INVALID_ARGUMENTS + shown.join(VIOLATION_SEPARATOR), violations: listed } }
 }
 
 /** The list checks of a schema-valid list: the first item that fails ends the walk. */

@@ -58,3 +58,12 @@ property('TW-PROP-ERROR-FORMULA: every text equals the spec formula (TW-ACTIVE-1
   const result = callTodoWrite({ todos }, owned ? agent() : {})
   expect(result.text).toBe(modelText(todos, owned))
 })
+
+// TW-ARGS-11's formula, written from the spec: the first 100 violations, then how many more.
+const violationCount = fc.oneof(fc.integer({ min: 1, max: 300 }), fc.constantFrom(99, 100, 101, 102))
+property('TW-PROP-ERROR-FORMULA: a refusal lists 100 violations, then counts the rest (TW-ARGS-11)', [violationCount], (count) => {
+  const listed = Array.from({ length: Math.min(count, 100) }, (_, i) => `"todos[${i}]" must be an object`)
+  const more = count - listed.length
+  const summary = more === 0 ? [] : [more === 1 ? 'and 1 more violation not listed' : `and ${more} more violations not listed`]
+  expect(callTodoWrite({ todos: new Array<number>(count).fill(0) }).text).toBe(`Error: invalid arguments: ${[...listed, ...summary].join('; ')}`)
+})

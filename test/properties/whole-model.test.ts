@@ -1,5 +1,6 @@
 // TW-PROP-WHOLE-MODEL: for generated argument TEXTS — schema-valid, near misses, hostile
-// (repeated and `__proto__` keys, -0, overflowing numbers, deep nesting, traps), in every
+// (repeated and `__proto__` keys, -0, overflowing numbers, deep nesting, traps, lists of bad
+// items around the bound of TW-ARGS-11), in every
 // layout and spelling a caller writes (whitespace, escapes, number forms) — under options
 // valid and not (every profile and override; values of the wrong type, unknown and
 // inherited keys, not an object at all), with no owner or an owner whose session appends
@@ -30,9 +31,22 @@ import { argsNode, layout, optionsFor, writeJsonNode } from '../../src/kit/gener
 import { hostileArguments, seededRandom } from '../../fixtures/generators.js'
 import { PROFILE_NAMES } from '../../src/core/options.js'
 
+// Lists of bad items (one to three violations each, more under reject): refusals just under,
+// at and past the 100 violations TW-ARGS-11 lists.
+const badItem = fc.constantFrom(
+  '0',
+  '{}',
+  '{"content":"a"}',
+  '{"content":1,"status":"x"}',
+  '{"status":null,"id":1}',
+  '{"content":"b","status":"pending","id":1}',
+)
+const manyViolations = fc.array(badItem, { minLength: 40, maxLength: 120 }).map((items) => `{"todos":[${items.join(',')}]}`)
+
 const argumentText = fc.oneof(
   { weight: 3, arbitrary: fc.tuple(argsNode, layout).map(([node, form]) => writeJsonNode(node, form)) },
   { weight: 1, arbitrary: fc.integer().map((seed) => hostileArguments(seededRandom(seed))) },
+  { weight: 1, arbitrary: manyViolations },
 )
 
 const parses = (text: string): boolean => {

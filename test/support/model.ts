@@ -285,10 +285,13 @@ export function modelLossless(value: unknown): boolean {
 
 export const NOT_LOSSLESS_TEXT = 'Error: tool execution arguments must be losslessly JSON-serializable'
 
+/** TW-ARGS-11: a refusal lists the first 100 violations, then how many more there are. */
+export const MODEL_VIOLATIONS_LISTED = 100
+
 /**
  * The whole outcome of one call per the spec: the text, the snapshot an accepted call logs
- * (null when refused), which check refused it and the schema's violations (empty unless
- * that check is the schema's).
+ * (null when refused), which check refused it and the schema violations its text lists
+ * (empty unless that check is the schema's).
  */
 export function modelCall(
   args: unknown,
@@ -297,8 +300,13 @@ export function modelCall(
 ): { text: string; snapshot: ModelItem[] | null; kind: ModelKind; violations: string[] } {
   const settings = { ...MODEL_PROFILES[options.profile ?? 'seed']!, ...options }
   if (!modelLossless(args)) return { text: NOT_LOSSLESS_TEXT, snapshot: null, kind: 'lossless', violations: [] }
-  const violations = modelViolations(args, settings.unknownItemKeys === 'reject')
-  if (violations.length > 0) return { text: `Error: invalid arguments: ${violations.join('; ')}`, snapshot: null, kind: 'arguments', violations }
+  const all = modelViolations(args, settings.unknownItemKeys === 'reject')
+  if (all.length > 0) {
+    const violations = all.slice(0, MODEL_VIOLATIONS_LISTED)
+    const more = all.length - violations.length
+    const summary = more === 0 ? [] : [more === 1 ? 'and 1 more violation not listed' : `and ${more} more violations not listed`]
+    return { text: `Error: invalid arguments: ${[...violations, ...summary].join('; ')}`, snapshot: null, kind: 'arguments', violations }
+  }
   const items = (args as { todos: ModelItem[] }).todos
   const { kind, text } = modelVerdict(items, agent, settings.allowParallelInProgress === true, settings.activeLimitWording === 'parentheses')
   return { text, snapshot: kind === null ? modelSnapshot(items) : null, kind, violations: [] }

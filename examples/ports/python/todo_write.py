@@ -18,7 +18,7 @@ import traceback
 import unicodedata
 
 PROTOCOL = 1
-IMPLEMENTATION = {"name": "todo-write-python", "language": "python", "version": "1.2.0"}
+IMPLEMENTATION = {"name": "todo-write-python", "language": "python", "version": "1.3.0"}
 
 # Each bug a port written in some language, with that language's defaults, plausibly has.
 BUGS = {
@@ -319,35 +319,56 @@ def parse_args(text):
 
 # --- TW-ARGS-*: the registry's schema check, every violation in walk order ---------------
 def violations(args, reject):
+    """Each violation in walk order, one at a time: the caller keeps only what it lists."""
     if not isinstance(args, dict):
-        return ['"arguments" must be an object']
+        yield '"arguments" must be an object'
+        return
     if "todos" not in args:
-        return ['missing required property "todos"']
+        yield 'missing required property "todos"'
+        return
     todos = args["todos"]
     if not isinstance(todos, list):
-        return ['"todos" must be an array']
-    out = []
+        yield '"todos" must be an array'
+        return
     for i, item in enumerate(todos):
         path = "todos[%d]" % i
         if not isinstance(item, dict):
-            out.append('"%s" must be an object' % path)
+            yield '"%s" must be an object' % path
             continue
         for key in ("content", "status"):
             if key not in item:
-                out.append('missing required property "%s.%s"' % (path, key))
+                yield 'missing required property "%s.%s"' % (path, key)
         if "content" in item and not isinstance(item["content"], str):
-            out.append('"%s.content" must be a string' % path)
+            yield '"%s.content" must be a string' % path
         if "status" in item:
             status = item["status"]
             if not isinstance(status, str):
-                out.append('"%s.status" must be a string' % path)
+                yield '"%s.status" must be a string' % path
             elif status not in STATUSES:
-                out.append('"%s.status" must be one of %s' % (path, STATUS_LIST))
+                yield '"%s.status" must be one of %s' % (path, STATUS_LIST)
         if reject:
             for key in js_own_keys(item):
                 if key not in ("content", "status"):
-                    out.append('"%s.%s" is not a declared property (additionalProperties: false)' % (path, key))
-    return out
+                    yield '"%s.%s" is not a declared property (additionalProperties: false)' % (path, key)
+
+
+# --- TW-ARGS-11: the first 100 violations listed, the rest only counted (TRAP 11) ---------
+LISTED = 100
+
+
+def schema_refusal(problems):
+    """The refusal text after "Error: ", or None when there is no violation."""
+    listed, more = [], 0
+    for problem in problems:  # every violation kept would be about 18x the arguments: count instead
+        if len(listed) < LISTED:
+            listed.append(problem)
+        else:
+            more += 1
+    if not listed:
+        return None
+    if more:
+        listed.append("and %d more %s not listed" % (more, "violation" if more == 1 else "violations"))
+    return "invalid arguments: " + "; ".join(listed)
 
 
 class Refusal(Exception):
@@ -392,9 +413,9 @@ OWNER = "todo_write requires an owning agent session"
 
 def execute(args, log, options):
     """One call: the list it appends to `log` (a list of snapshots), or a Refusal."""
-    problems = violations(args, options["unknownItemKeys"] == "reject")
-    if problems:
-        raise Refusal("invalid arguments: " + "; ".join(problems))
+    refusal = schema_refusal(violations(args, options["unknownItemKeys"] == "reject"))
+    if refusal is not None:
+        raise Refusal(refusal)
     if BUG == "owner-first" and log is None:
         raise Refusal(OWNER)
     todos, active = check_list(args["todos"], options["allowParallelInProgress"], options["activeLimitWording"])
