@@ -11,7 +11,7 @@
 //   to kill one;
 // - `entries` (stryker.entries.conf.json, `npm run mutate:entries`, in CI): the harness
 //   entries, src/plugin.ts and the release's, with the plugin's unit tests;
-// - `log` (stryker.log.conf.json, `npm run mutate:log`, on demand: not yet at 100%): src/log/
+// - `log` (stryker.log.conf.json, `npm run mutate:log`, in CI): src/log/
 //   and `replay`, the rules of spec/replay.md, with the log tooling's tests.
 // Chosen by MUTATION_SUITE (core when unset).
 //
