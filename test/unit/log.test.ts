@@ -4,6 +4,7 @@ import { checkLog, snapshotViolation } from '../../src/log/invariant.js'
 import { todoWriteEvent } from '../../src/core/event.js'
 import { MemorySession, type LogEvent } from '../../src/log/events.js'
 import { currentFromEnd, currentTodos, standingPlan, standingStep, writtenStep } from '../../src/log/plan.js'
+import { getterContent, hiddenContent, trimmedAsWritten, untrimmedAsWritten } from '../support/written-items.js'
 
 const A = [{ content: 'a', status: 'in_progress' as const }]
 const B = [{ content: 'b', status: 'completed' as const }]
@@ -44,16 +45,7 @@ describe('TW-REPLAY-1: currentTodos', () => {
   })
 
   it('TW-STANDING-1: standingStep judges an in-process event as it will be written: toJSON, a prototype getter, a non-enumerable content', () => {
-    const untrimmedAsWritten = { content: 'a', status: 'pending', toJSON: () => ({ content: ' a', status: 'pending' }) }
-    class Item {
-      status = 'pending'
-      get content() {
-        return 'a'
-      }
-    }
-    const hidden = Object.defineProperty({ status: 'pending' }, 'content', { value: 'a', enumerable: false })
-    for (const item of [untrimmedAsWritten, new Item(), hidden]) expect(standingStep(B, write(1, [item]))).toBe(B)
-    const trimmedAsWritten = { content: ' a ', status: 'pending', toJSON: () => ({ content: 'a', status: 'pending' }) }
+    for (const item of [untrimmedAsWritten, getterContent(), hiddenContent()]) expect(standingStep(B, write(1, [item]))).toBe(B)
     const applied = standingStep(B, write(2, [trimmedAsWritten]))
     expect(applied).toEqual([{ content: 'a', status: 'pending' }])
     expect(Object.keys(applied![0]!)).toEqual(['content', 'status'])

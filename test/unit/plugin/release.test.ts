@@ -6,6 +6,7 @@ import * as release from '../../../src/release.js'
 import * as companion from '../../../src/release-invariant.js'
 import { createTestHost, loadPlugin, TestAgent, type ToolCall } from '../../../src/testing.js'
 import type { LogEvent } from '../../../src/log/events.js'
+import { getterContent, hiddenContent, trimmedAsWritten, untrimmedAsWritten } from '../../support/written-items.js'
 
 const call = (args: unknown, agent = new TestAgent()): ToolCall => ({ name: 'todo_write', arguments: args, agent })
 const PARALLEL = {
@@ -175,24 +176,15 @@ describe('TW-PLUGIN-6: the todos projection', () => {
   })
 
   it('judges a list as JSON writes it: toJSON, a prototype getter, a non-enumerable content', () => {
-    const untrimmedAsWritten = { content: 'a', status: 'pending', toJSON: () => ({ content: ' a', status: 'pending' }) }
-    class Item {
-      status = 'pending'
-      get content() {
-        return 'a'
-      }
-    }
-    const hidden = Object.defineProperty({ status: 'pending' }, 'content', { value: 'a', enumerable: false })
     const cases = [
       [untrimmedAsWritten, 'content-untrimmed'],
-      [new Item(), 'content-not-string'],
-      [hidden, 'content-not-string'],
+      [getterContent(), 'content-not-string'],
+      [hiddenContent(), 'content-not-string'],
     ] as const
     for (const [item, kind] of cases) {
       expect(P.apply(A, write([item]))).toBe(A)
       for (const schema of [P.stateSchema, P.wire.viewSchema]) expect(() => schema.parse([item])).toThrow(`todos: not a plan (${kind})`)
     }
-    const trimmedAsWritten = { content: ' a ', status: 'pending', toJSON: () => ({ content: 'a', status: 'pending' }) }
     expect(P.apply(null, write([trimmedAsWritten]))).toEqual(A)
     expect(P.stateSchema.parse([trimmedAsWritten])).toEqual(A)
     expect(P.stateSchema.parse({ toJSON: () => null })).toBeNull()
@@ -241,18 +233,10 @@ describe('TW-PLUGIN-7: the invariant companion', () => {
     ).toBe('todos[1] repeats content "same" of todos[0]')
     expect(words([{ content: 'task', status: 'paused' }])).toBe('todos[0] has an unknown status "paused"')
     // As the log line will hold it: toJSON's answer, own enumerable keys only.
-    expect(words([{ content: 'a', status: 'pending', toJSON: () => ({ content: ' a', status: 'pending' }) }])).toBe(
-      'todos[0].content must be already trimmed, got " a"',
-    )
-    class Item {
-      status = 'pending'
-      get content() {
-        return 'a'
-      }
-    }
-    expect(words([new Item()])).toBe('todos[0].content must be non-empty text')
-    expect(words([Object.defineProperty({ status: 'pending' }, 'content', { value: 'a', enumerable: false })])).toBe('todos[0].content must be non-empty text')
-    expect(words([{ content: ' a ', status: 'pending', toJSON: () => ({ content: 'a', status: 'pending' }) }])).toBeNull()
+    expect(words([untrimmedAsWritten])).toBe('todos[0].content must be already trimmed, got " a"')
+    expect(words([getterContent()])).toBe('todos[0].content must be non-empty text')
+    expect(words([hiddenContent()])).toBe('todos[0].content must be non-empty text')
+    expect(words([trimmedAsWritten])).toBeNull()
     const cyclic: unknown[] = []
     cyclic.push(cyclic)
     expect(words(cyclic)).toBe(companion.UNWRITABLE_WORDING)
