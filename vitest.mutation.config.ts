@@ -26,7 +26,9 @@
 // vitest's result cache) was measured and removed, since the core gate took 4 min 41 s
 // without it (docs/mutation-testing.md). typebox, some hundreds of small ES modules, is
 // pre-bundled once (it is a dependency, never mutated).
+import { relative } from 'node:path'
 import { defineConfig } from 'vitest/config'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import base from './vitest.config.js'
 
 /** The properties of the core (spec/todo.md section 9), one file per ID. */
@@ -58,8 +60,8 @@ const SUITES: Record<string, Record<string, string[]>> = {
       'test/unit/plugin/host.test.ts',
       'test/unit/plugin/release.test.ts',
     ],
+    spec: ['test/spec/spec-examples.test.ts', 'test/golden/golden.test.ts', 'test/spec/vectors.test.ts'],
     properties: CORE_PROPERTIES,
-    spec: ['test/golden/golden.test.ts', 'test/spec/spec-examples.test.ts', 'test/spec/vectors.test.ts'],
   },
   // What the design card's proof alone kills (docs/mutation-testing.md): the properties and the golden texts.
   properties: {
@@ -71,32 +73,32 @@ const SUITES: Record<string, Record<string, string[]>> = {
   },
   log: {
     unit: [
+      'test/unit/render.test.ts',
       'test/unit/acp.test.ts',
-      'test/unit/compressed.test.ts',
       'test/unit/json.test.ts',
       'test/unit/log.test.ts',
-      'test/unit/logreader.test.ts',
-      'test/unit/render.test.ts',
-      'test/unit/replay-cli.test.ts',
       'test/unit/replay.test.ts',
+      'test/unit/compressed.test.ts',
+      'test/unit/logreader.test.ts',
       'test/unit/tail.test.ts',
-      'test/unit/verify.test.ts',
       'test/unit/verify-pairing.test.ts',
+      'test/unit/verify.test.ts',
       'test/unit/hostile.test.ts',
-    ],
-    properties: [
-      'test/properties/acp-schema.test.ts',
-      'test/properties/log-replay.test.ts',
-      'test/properties/log-damage.test.ts',
-      'test/properties/verify.test.ts',
-      'test/properties/last-accepted.test.ts',
-      'test/properties/replay-idempotent.test.ts',
-      'test/properties/resend.test.ts',
+      'test/unit/replay-cli.test.ts',
     ],
     // Not the real sessions' tests (test/spec/fixture.test.ts, release-fixtures.test.ts): they
     // read ../shared beside the checkout, which Stryker's sandbox, two directories down, is
     // not beside; what they pin, the replay examples and the sample logs pin too.
     spec: ['test/spec/replay-spec-examples.test.ts', 'test/spec/spec-examples.test.ts'],
+    properties: [
+      'test/properties/log-replay.test.ts',
+      'test/properties/log-damage.test.ts',
+      'test/properties/verify.test.ts',
+      'test/properties/acp-schema.test.ts',
+      'test/properties/last-accepted.test.ts',
+      'test/properties/replay-idempotent.test.ts',
+      'test/properties/resend.test.ts',
+    ],
   },
 }
 
@@ -104,12 +106,23 @@ const name = process.env.MUTATION_SUITE ?? 'core'
 const suite = SUITES[name]
 if (suite === undefined) throw new Error(`MUTATION_SUITE must be one of ${Object.keys(SUITES).join(', ')}, got ${JSON.stringify(name)}`)
 
+/** A gate's files in the order its lists give, whatever their project: the likeliest killer first. */
+const ORDER = Object.values(suite).flat()
+
+class ListedOrder extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => ORDER.indexOf(relative(this.ctx.config.root, file.moduleId))
+    return [...files].sort((a, b) => rank(a) - rank(b))
+  }
+}
+
 type Project = { test: { name: string } & Record<string, unknown> }
 const projects = (base.test?.projects ?? []) as Project[]
 
 export default defineConfig({
   test: {
     cache: false,
+    sequence: { sequencer: ListedOrder },
     projects: projects
       .filter((project) => project.test.name in suite)
       .map((project) => ({
