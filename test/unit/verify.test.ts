@@ -323,83 +323,6 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
   })
 })
 
-describe('TW-VERIFY-3: --verify is linear, with at most 10,000 calls open', () => {
-  /** CPU time of N calls left open, then N snapshots (the case that used to scan every open call per snapshot), events made as they are pushed. */
-  const cost = (n: number, limits?: { maxOpenCalls: number }): number => {
-    const verifier = new Verifier({}, limits)
-    seq = 0
-    const start = process.cpuUsage()
-    for (let i = 0; i < n; i++) verifier.push(call(`c${i}`, A))
-    for (let i = 0; i < n; i++) verifier.push(write(A_TODOS))
-    verifier.end()
-    const used = process.cpuUsage(start)
-    return used.user + used.system
-  }
-  const ratio = (small: number, limits?: { maxOpenCalls: number }): number => {
-    cost(10 * small, limits) // warm up
-    cost(small, limits)
-    return Math.min(...[0, 1].map(() => cost(10 * small, limits) / cost(small, limits)))
-  }
-
-  it('40,000 calls all open (the limit lifted) cost at most 15× what 4,000 do (a ratio in one run)', () => {
-    expect(ratio(4_000, { maxOpenCalls: 100_000 })).toBeLessThanOrEqual(15)
-  })
-
-  it('past the limit, giving up the oldest is linear too: 20,000 calls over a limit of 1,000 cost at most 15× what 2,000 do', () => {
-    expect(ratio(2_000, { maxOpenCalls: 1_000 })).toBeLessThanOrEqual(15)
-  })
-
-  it('calls each answered, with their snapshot and result (a whole session): 10,000 cost at most 15× what 1,000 do', () => {
-    const session = (n: number) => () => {
-      const verifier = new Verifier()
-      seq = 0
-      for (let i = 0; i < n; i++) {
-        verifier.push(call(`c${i}`, A))
-        verifier.push(write(A_TODOS))
-        verifier.push(result(`c${i}`, OK1, false))
-      }
-      return verifier.end()
-    }
-    expect(linear(session(1_000), session(10_000))).toBeLessThanOrEqual(15)
-  })
-
-  it('the limit is a positive integer', () => {
-    for (const bad of [0, -1, 1.5, Number.NaN])
-      expect(() => new Verifier({}, { maxOpenCalls: bad })).toThrow(`maxOpenCalls must be a positive integer, got ${JSON.stringify(bad)}`)
-    expect(MAX_OPEN_CALLS).toBe(10_000)
-    seq = 0
-    const one = new Verifier({}, { maxOpenCalls: 1 })
-    expect(one.push(call('c0', A))).toEqual([])
-    expect(one.push(call('c1', A))).toEqual([{ seq: 0, message: 'call "c0": no tool/result logged before 1 later calls were made: given up' }])
-  })
-
-  it('the 10,001st open call gives up the oldest, which is reported once, and its result is not checked', () => {
-    seq = 0
-    const events = [...Array.from({ length: 10_001 }, (_, i) => call(`c${i}`, A)), result('c0', 'anything', 'no')]
-    const { mismatches } = verify(events)
-    expect(mismatches[0]).toBe('seq 0: call "c0": no tool/result logged before 10,000 later calls were made: given up')
-    expect(mismatches.filter((m) => m.includes('"c0"'))).toHaveLength(1)
-    expect(mismatches).toHaveLength(10_001)
-  })
-})
-
-/** A result as the release dsh 0.1.1-rc.2 logs it: the call's answer in one tool-result part of a message. */
-const nested = (callId: unknown, text: string, isError: unknown, part: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): LogEvent => ({
-  type: 'tool/result',
-  seq: seq++,
-  data: {
-    turn: 1,
-    step: 1,
-    message: {
-      source: { kind: 'tool', callId },
-      content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text }], isError, ...part }],
-      role: 'user',
-      id: 'u',
-    },
-    ...extra,
-  },
-})
-
 describe('TW-VERIFY-4: results in the release shape (the answer in the message)', () => {
   const REFUSAL = 'Error: invalid arguments: "todos[0].status" must be one of ["pending","in_progress","completed"]'
   const BAD = '{"todos":[{"content":"a","status":"done"}]}'
@@ -480,6 +403,84 @@ describe('TW-VERIFY-4: results in the release shape (the answer in the message)'
     )
     expect(verify(events).mismatches).toEqual([])
   })
+})
+
+// The ratio tests last: a mutation gate stops at the first failing test, and they take seconds.
+describe('TW-VERIFY-3: --verify is linear, with at most 10,000 calls open', () => {
+  /** CPU time of N calls left open, then N snapshots (the case that used to scan every open call per snapshot), events made as they are pushed. */
+  const cost = (n: number, limits?: { maxOpenCalls: number }): number => {
+    const verifier = new Verifier({}, limits)
+    seq = 0
+    const start = process.cpuUsage()
+    for (let i = 0; i < n; i++) verifier.push(call(`c${i}`, A))
+    for (let i = 0; i < n; i++) verifier.push(write(A_TODOS))
+    verifier.end()
+    const used = process.cpuUsage(start)
+    return used.user + used.system
+  }
+  const ratio = (small: number, limits?: { maxOpenCalls: number }): number => {
+    cost(10 * small, limits) // warm up
+    cost(small, limits)
+    return Math.min(...[0, 1].map(() => cost(10 * small, limits) / cost(small, limits)))
+  }
+
+  it('40,000 calls all open (the limit lifted) cost at most 15× what 4,000 do (a ratio in one run)', () => {
+    expect(ratio(4_000, { maxOpenCalls: 100_000 })).toBeLessThanOrEqual(15)
+  })
+
+  it('past the limit, giving up the oldest is linear too: 20,000 calls over a limit of 1,000 cost at most 15× what 2,000 do', () => {
+    expect(ratio(2_000, { maxOpenCalls: 1_000 })).toBeLessThanOrEqual(15)
+  })
+
+  it('calls each answered, with their snapshot and result (a whole session): 10,000 cost at most 15× what 1,000 do', () => {
+    const session = (n: number) => () => {
+      const verifier = new Verifier()
+      seq = 0
+      for (let i = 0; i < n; i++) {
+        verifier.push(call(`c${i}`, A))
+        verifier.push(write(A_TODOS))
+        verifier.push(result(`c${i}`, OK1, false))
+      }
+      return verifier.end()
+    }
+    expect(linear(session(1_000), session(10_000))).toBeLessThanOrEqual(15)
+  })
+
+  it('the limit is a positive integer', () => {
+    for (const bad of [0, -1, 1.5, Number.NaN])
+      expect(() => new Verifier({}, { maxOpenCalls: bad })).toThrow(`maxOpenCalls must be a positive integer, got ${JSON.stringify(bad)}`)
+    expect(MAX_OPEN_CALLS).toBe(10_000)
+    seq = 0
+    const one = new Verifier({}, { maxOpenCalls: 1 })
+    expect(one.push(call('c0', A))).toEqual([])
+    expect(one.push(call('c1', A))).toEqual([{ seq: 0, message: 'call "c0": no tool/result logged before 1 later calls were made: given up' }])
+  })
+
+  it('the 10,001st open call gives up the oldest, which is reported once, and its result is not checked', () => {
+    seq = 0
+    const events = [...Array.from({ length: 10_001 }, (_, i) => call(`c${i}`, A)), result('c0', 'anything', 'no')]
+    const { mismatches } = verify(events)
+    expect(mismatches[0]).toBe('seq 0: call "c0": no tool/result logged before 10,000 later calls were made: given up')
+    expect(mismatches.filter((m) => m.includes('"c0"'))).toHaveLength(1)
+    expect(mismatches).toHaveLength(10_001)
+  })
+})
+
+/** A result as the release dsh 0.1.1-rc.2 logs it: the call's answer in one tool-result part of a message. */
+const nested = (callId: unknown, text: string, isError: unknown, part: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): LogEvent => ({
+  type: 'tool/result',
+  seq: seq++,
+  data: {
+    turn: 1,
+    step: 1,
+    message: {
+      source: { kind: 'tool', callId },
+      content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text }], isError, ...part }],
+      role: 'user',
+      id: 'u',
+    },
+    ...extra,
+  },
 })
 
 describe('TW-VERIFY-3: --verify is linear however long its callIds', () => {
