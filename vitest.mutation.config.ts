@@ -112,8 +112,8 @@ const ORDER = Object.values(suite).flat()
 
 class ListedOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (file: TestSpecification) => ORDER.indexOf(relative(this.ctx.config.root, file.moduleId))
-    return [...files].sort((a, b) => rank(a) - rank(b))
+    const ranked = files.map((file) => ({ file, rank: ORDER.indexOf(relative(this.ctx.config.root, file.moduleId)) }))
+    return ranked.sort((a, b) => a.rank - b.rank).map(({ file }) => file)
   }
 }
 
@@ -131,7 +131,6 @@ export default defineConfig({
           ...project.test,
           include: suite[project.test.name],
           isolate: true,
-          // A gate asks whether a property fails, not for its smallest counterexample.
           env: { FC_SHRINK: '0' },
           deps: { optimizer: { ssr: { enabled: true, include: ['typebox', 'typebox/compile'] } } },
         },

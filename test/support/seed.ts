@@ -1,7 +1,7 @@
 // The fast-check seed and run count in force: FC_SEED=<int> (or FC_SEED=random) and
 // FC_RUNS=<n> override the pinned defaults; FC_SHRINK=0 stops a property at its first
-// counterexample, unshrunk (the mutation gates ask only whether a property fails). Reading them changes nothing; test/support/fc.ts
-// applies them. fast-check prints the seed and the shrunk counterexample's path on failure.
+// counterexample, unshrunk (the mutation gates ask only whether a property fails). Reading
+// them changes nothing; test/support/fc.ts applies them. fast-check prints the seed and the shrunk counterexample's path on failure.
 export const DEFAULT_SEED = 20261130
 
 function resolveSeed(): number {
