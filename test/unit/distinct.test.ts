@@ -1,11 +1,11 @@
 // The duplicate check's set (TW-DUP-1, src/core/distinct.ts): it answers exactly as a JS
 // Set would (the Set is the model), its digest is SHA-256 over UTF-16LE as another
-// implementation computes it, and long strings of one length cost what short ones do.
+// implementation computes it. That long strings of one length cost what short ones do is
+// test/unit/linearity.test.ts's.
 import fc from '../support/fc.js'
 import { describe, expect, it } from 'vitest'
 import { digest, StringSet } from '../../src/core/distinct.js'
 import { property } from '../support/property.js'
-import { linear } from '../support/linear.js'
 
 /** What a Set says, string by string: true when new. */
 const viaSet = (strings: readonly string[]): boolean[] => {
@@ -67,21 +67,4 @@ describe('StringSet answers as a Set', () => {
       expect(viaStringSet(strings)).toEqual(viaSet(strings))
     },
   )
-})
-
-describe('StringSet is linear in what it is fed, however long its strings', () => {
-  // V8 hashes a string of more than 16,383 characters by its length alone: a JS Set of such
-  // strings compares each new one with every earlier one. Ratio, in one run: n against 10n.
-  const longStrings = (count: number): string[] => Array.from({ length: count }, (_, i) => 'x'.repeat(16_384) + String(i).padStart(6, '0'))
-  it('10x as many long strings of one length cost at most 15x the time', () => {
-    // Big enough that a run is tens of milliseconds: the ratio of two tiny times is noise.
-    const small = longStrings(200)
-    const large = longStrings(2000)
-    expect(
-      linear(
-        () => viaStringSet(small),
-        () => viaStringSet(large),
-      ),
-    ).toBeLessThanOrEqual(15)
-  })
 })
