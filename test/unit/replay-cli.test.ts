@@ -1,5 +1,6 @@
 // `todo-write replay`, in-process (TW-REPLAY-CLI-1 … 3): modes, flags, exit status,
-// streams and the shipped sample logs. (What docs/logs.md shows is run by test/spec/docs.test.ts.)
+// streams and the shipped sample logs. (What docs/logs.md shows is run by test/spec/docs.test.ts;
+// values 10^5 levels deep, by test/e2e/deep-nesting.test.ts, outside the mutation gate.)
 import { chmodSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -336,30 +337,7 @@ describe('TW-LOG-8: at most 100 problems are written', () => {
   })
 })
 
-describe('output the reader closes, and JSON of any depth', () => {
-  it('a current list holding a value nested 10^5 deep is written whole, byte for byte', async () => {
-    const deep = '['.repeat(100_000) + ']'.repeat(100_000)
-    const log = HEADER + `{"type":"todo/write","seq":0,"time":0,"data":{"todos":[{"content":"a","status":"pending","x":${deep}}]}}\n`
-    const { status, stdout } = await run(['replay', '-'], log)
-    expect(status).toBe(0)
-    expect(stdout).toBe(`[{"content":"a","status":"pending","x":${deep}}]\n`)
-  })
-
-  it('under --verify, a header and a tool/result holding a value nested 10^5 deep are line problems and mismatches, written whole', async () => {
-    const deep = '['.repeat(100_000) + ']'.repeat(100_000)
-    const callLine = '{"type":"tool/call","seq":0,"time":0,"data":{"callId":"c","name":"todo_write","arguments":"{}"}}\n'
-    const deepHeader = HEADER.replace('"version":0', `"version":${deep}`)
-    expect(await run(['replay', '--verify', '-'], deepHeader + callLine)).toEqual({
-      status: 1,
-      stdout: 'seq 0: call "c": no tool/result logged\nverify: 1 todo_write call, 1 mismatch\n',
-      stderr: `todo-write: line 1: wrong header: version must be 0, got ${deep}\n${WARN('1 problem')}`,
-    })
-    const resultLine = `{"type":"tool/result","seq":1,"time":0,"data":{"callId":"c","isError":${deep},"content":[]}}\n`
-    const { status, stdout, stderr } = await run(['replay', '--verify', '-'], HEADER + callLine + resultLine)
-    expect({ status, stderr }).toEqual({ status: 1, stderr: '' })
-    expect(stdout.startsWith(`seq 1: call "c": isError ${deep}, the reference says true\n`)).toBe(true)
-  })
-
+describe('output the reader closes', () => {
   it('a closed stdout (… | head) ends the replay quietly, status 0', async () => {
     const stdout = new Writable({ write: (_chunk, _encoding, done) => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })) })
     stdout.on('error', () => undefined)
