@@ -237,13 +237,16 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
       linesRead: 0,
       recognized: false,
     })
-    // Large enough to take many blocks of the file.
-    const many = '{"type":"session","version":0}\n' + Array.from({ length: 20_000 }, (_, i) => `{"type":"x","seq":${i},"data":{}}\n`).join('')
-    const last = `{"type":"todo/write","seq":20000,"data":{"todos":[{"content":"z","status":"completed"}]}}\n`
+    // Large enough to take many blocks of the file (about 700 kB in 64 KiB blocks), in lines
+    // long enough that the splitter runs a few thousand times, not tens of thousands.
+    const pad = 'p'.repeat(320)
+    const many = '{"type":"session","version":0}\n' + Array.from({ length: 2_000 }, (_, i) => `{"type":"x","seq":${i},"data":{"pad":"${pad}"}}\n`).join('')
+    const last = `{"type":"todo/write","seq":2000,"data":{"todos":[{"content":"z","status":"completed"}]}}\n`
+    expect(many.length).toBeGreaterThan(10 * 64 * 1024)
     expect(planFromEnd(file(rawZstd(many + last, [12_345, 300_000])))).toEqual({
       plan: [{ content: 'z', status: 'completed' }],
       problems: [],
-      linesRead: 20_002,
+      linesRead: 2_002,
       recognized: true,
     })
   })
