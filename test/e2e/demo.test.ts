@@ -3,20 +3,22 @@
 // echo of dash and zsh turns `\n` inside its argument into a line break: a line built on
 // echo fails there.) A shell that is not installed is skipped, visibly; under CI it fails.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, writeFileSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { BIN } from '../support/cli.js'
+import { suiteDir } from '../support/temp.js'
 
 const SHELLS = ['sh', 'dash', 'bash', 'zsh']
 const CI = process.env.CI === 'true' || process.env.CI === '1'
 
 // `todo-write` on PATH: a script that runs the built command.
-const bin = mkdtempSync(join(tmpdir(), 'todo-write-demo-'))
-writeFileSync(join(bin, 'todo-write'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`)
-chmodSync(join(bin, 'todo-write'), 0o755)
-const env = { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH}` }
+const bin = suiteDir('demo')
+beforeAll(() => {
+  writeFileSync(join(bin(), 'todo-write'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`)
+  chmodSync(join(bin(), 'todo-write'), 0o755)
+})
+const env = () => ({ ...process.env, PATH: `${bin()}${delimiter}${process.env.PATH}` })
 
 /** Each `$ ` line of the demo, and the line after it. */
 const demo = execFileSync(process.execPath, [BIN, 'demo'], { encoding: 'utf8' }).split('\n')
@@ -26,7 +28,7 @@ const installed = (shell: string): boolean => spawnSync(shell, ['-c', 'exit 0'])
 
 function paste(shell: string, command: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(shell, ['-c', command], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(shell, ['-c', command], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))

@@ -8,14 +8,14 @@
 // `npm test` has built dist/ already; packing with scripts would rebuild it (prepack) under
 // the other e2e files, which run the built command meanwhile.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { suiteDir } from '../support/temp.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const work = mkdtempSync(join(tmpdir(), 'todo-write-pack-'))
+const work = suiteDir('pack')
 
 /** The projects the tarball is installed into: what each has beside it, as npm install arguments. */
 const PROJECTS = {
@@ -29,7 +29,7 @@ const PROJECTS = {
 } as const satisfies Record<string, readonly string[]>
 type Project = keyof typeof PROJECTS
 
-const app = (project: Project): string => join(work, project)
+const app = (project: Project): string => join(work(), project)
 const installs = {} as Record<Project, { stdout: string; stderr: string; status: number | null }>
 
 function npm(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; status: number | null }> {
@@ -45,13 +45,13 @@ function npm(args: string[], cwd: string): Promise<{ stdout: string; stderr: str
 }
 
 function packDir(dir: string): string {
-  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: dir === work ? ROOT : dir, stdio: 'pipe' })
+  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: dir === work() ? ROOT : dir, stdio: 'pipe' })
   return join(dir, readdirSync(dir).find((name) => name.endsWith('.tgz'))!)
 }
 
 beforeAll(async () => {
-  const tarball = packDir(work)
-  const standIn = join(work, 'dsh-tools')
+  const tarball = packDir(work())
+  const standIn = join(work(), 'dsh-tools')
   mkdirSync(standIn)
   writeFileSync(join(standIn, 'package.json'), JSON.stringify({ name: '@deepseek-ai/dsh-tools', version: '0.1.1-rc.2' }))
   const standInTarball = packDir(standIn)

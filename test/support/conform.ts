@@ -1,11 +1,10 @@
 // Runs `todo-write conform` in-process (its ports are still subprocesses) and captures
 // what it prints; fixture ports live in test/fixtures/ports/.
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { main } from '../../src/cli/cli.js'
+import { testDir } from './temp.js'
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/ports/', import.meta.url))
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -37,6 +36,7 @@ export async function conform(argv: string[], env?: NodeJS.ProcessEnv): Promise<
   return { status, stdout: text, stderr: err(), lines, last: lines.at(-1) ?? '' }
 }
 
-export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'todo-write-conform-'))
+/** A directory for the running test, removed when it ends. */
+export const tempDir = (): string => testDir('conform')
 
 export const node = (fixture: string, ...args: string[]): string[] => [process.execPath, join(FIXTURES, fixture), ...args]

@@ -1,14 +1,14 @@
 // `todo-write replay`, in-process (TW-REPLAY-CLI-1 … 3): modes, flags, exit status,
 // streams and the shipped sample logs. (What docs/logs.md shows is run by test/spec/docs.test.ts;
 // values 10^5 levels deep, by test/e2e/deep-nesting.test.ts, outside the mutation gate.)
-import { chmodSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, createReadStream, openSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { counted, REPLAY_HELP, runReplay } from '../../src/cli/replay.js'
 import { run, sink } from '../support/replay.js'
+import { suiteDir, testDir } from '../support/temp.js'
 import { rawZstd } from '../support/zstd.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -178,27 +178,26 @@ describe('replay usage errors: stderr, nothing on stdout, exit 2 (TW-REPLAY-CLI-
   })
 
   describe('a log that cannot be opened or read', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'todo-write-replay-'))
-    afterAll(() => rmSync(dir, { recursive: true, force: true }))
+    const dir = suiteDir('replay')
 
     it('a missing file', async () => {
-      const missing = join(dir, 'missing.jsonl')
+      const missing = join(dir(), 'missing.jsonl')
       const result = await run(['replay', missing])
       expect(result).toMatchObject({ status: 2, stdout: '' })
       expect(result.stderr).toMatch(new RegExp(`^todo-write: cannot open ${JSON.stringify(missing).replace(/[.\\]/g, '\\$&')}: ENOENT`))
     })
 
     it('a directory', async () => {
-      const result = await run(['replay', dir])
+      const result = await run(['replay', dir()])
       expect(result).toMatchObject({ status: 2, stdout: '' })
-      expect(result.stderr.startsWith(`todo-write: cannot read ${JSON.stringify(dir)}: EISDIR`)).toBe(true)
+      expect(result.stderr.startsWith(`todo-write: cannot read ${JSON.stringify(dir())}: EISDIR`)).toBe(true)
     })
 
     // A regular file no one may read: as root, a write-only sysctl (root's file permissions
     // do not override those); for anyone else, a file of mode 000.
     const unreadable = (): string => {
       if (process.getuid?.() === 0) return '/proc/sys/vm/drop_caches'
-      const file = join(dir, 'unreadable.jsonl')
+      const file = join(dir(), 'unreadable.jsonl')
       writeFileSync(file, HEADER)
       chmodSync(file, 0o000)
       return file
@@ -221,7 +220,7 @@ describe('replay usage errors: stderr, nothing on stdout, exit 2 (TW-REPLAY-CLI-
     })
 
     it('stdin that reads a directory is refused, not read as an empty log', async () => {
-      const stdin = createReadStream('', { fd: openSync(dir, 'r') })
+      const stdin = createReadStream('', { fd: openSync(dir(), 'r') })
       try {
         const [stdout, stderr] = [sink(), sink()]
         await expect(runReplay(['-'], stdin, stdout, stderr)).rejects.toThrow(/^cannot read stdin: it is a directory$/)
@@ -232,7 +231,7 @@ describe('replay usage errors: stderr, nothing on stdout, exit 2 (TW-REPLAY-CLI-
     })
 
     it('a file read like any other', async () => {
-      const file = join(dir, 'log.jsonl')
+      const file = join(dir(), 'log.jsonl')
       writeFileSync(file, HEADER + write(0, '[]'))
       expect(await run(['replay', file])).toEqual({ status: 0, stdout: '[]\n', stderr: '' })
     })
@@ -303,7 +302,7 @@ describe('TW-LOG-8: at most 100 problems are written', () => {
     expect((await run(['replay', '-'], HEADER + 'not json\n'.repeat(100))).stderr.split('\n').at(-2)).toBe(
       'todo-write: warning: 100 problems in the log; the output holds what the readable lines say',
     )
-    const path = join(mkdtempSync(join(tmpdir(), 'todo-write-problems-')), 'log.jsonl')
+    const path = join(testDir('problems'), 'log.jsonl')
     for (const [n, hidden] of [
       [100, ''],
       [150, ' (the first 100 shown)'],
@@ -351,8 +350,7 @@ describe('output the reader closes', () => {
 })
 
 describe('TW-REPLAY-CLI-4: input that is no session log is said so in one line', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'todo-write-not-a-log-'))
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const dir = suiteDir('not-a-log')
   const README = join(ROOT, 'README.md')
   const MODES = [[], ['--standing'], ['--render'], ['--check'], ['--acp'], ['--verify']]
 
@@ -379,7 +377,7 @@ describe('TW-REPLAY-CLI-4: input that is no session log is said so in one line',
       ['# Notes\n\n', 'not JSON'],
     ]
     for (const [text, first] of cases) {
-      const path = join(dir, 'x.jsonl')
+      const path = join(dir(), 'x.jsonl')
       writeFileSync(path, text)
       const message = (name: string) => `todo-write: ${name} is not a session log: no line is a session header or an event (line 1: ${first})\n${USAGE}`
       expect(await run(['replay', path])).toEqual({ status: 2, stdout: '', stderr: message(JSON.stringify(path)) })
@@ -405,7 +403,7 @@ describe('TW-REPLAY-CLI-4: input that is no session log is said so in one line',
   })
 
   it('a compressed file of something else is no session log either', async () => {
-    const path = join(dir, 'readme.zstd')
+    const path = join(dir(), 'readme.zstd')
     for (const text of ['# Title\n\ntext\n', '# Title\n\n']) {
       writeFileSync(path, rawZstd(text))
       expect(await run(['replay', path])).toEqual({
@@ -448,7 +446,7 @@ describe('TW-LOG-9: a compressed log, on stdin and as a file, in every mode', ()
       stdout: 'check: 0 events, 0 todo/write, 1 problem\n',
       stderr: `todo-write: line 2: ${damage}\n` + WARN('1 problem'),
     })
-    const path = join(mkdtempSync(join(tmpdir(), 'todo-write-damaged-')), 'log.zstd')
+    const path = join(testDir('damaged'), 'log.zstd')
     writeFileSync(path, damaged)
     expect(await run(['replay', path])).toEqual({
       status: 1,

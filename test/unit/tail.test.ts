@@ -1,8 +1,7 @@
 // The plan read from the end of a log file (TW-REPLAY-TAIL-1) against the streaming fold:
 // generated logs, damaged or not, cut anywhere, with blocks boundaries inside multi-byte
 // characters; the shipped sample logs (the real recorded session: test/spec/fixture.test.ts).
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fc from '../support/fc.js'
@@ -14,12 +13,13 @@ import { harnessLog } from '../support/harness-log.js'
 import { asyncProperty } from '../support/property.js'
 import { segments } from '../properties/arbitraries-log.js'
 import { rawFrame, rawZstd } from '../support/zstd.js'
+import { suiteDir } from '../support/temp.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const dir = mkdtempSync(join(tmpdir(), 'todo-write-tail-'))
+const dir = suiteDir('tail')
 let files = 0
 const file = (text: string | Buffer): string => {
-  const path = join(dir, `log-${files++}.jsonl`)
+  const path = join(dir(), `log-${files++}.jsonl`)
   writeFileSync(path, text)
   return path
 }
