@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:harness` (the last step of `npm test`): the plugin on the real harness, through
+// `npm run test:harness` (run by `npm test` beside vitest): the plugin on the real harness, through
 // the rig in ../shared/harness (its README), in two parts.
 // - The package tests: the upstream tool-todo tests, unchanged, and ours in
 //   test/harness/<release>/, at each release we support (`run-tests`). A release may list

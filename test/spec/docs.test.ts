@@ -238,13 +238,19 @@ function scriptsRunBy(command: string): string[] {
   return []
 }
 
-/** Whether a script is `build`, or runs it (through `npm run X`, `npm test`, `npm start`). */
+/** The scripts a command runs: by npm's lifecycle, or named to npm-run-all2's `run-p` and `run-s`. */
+const scriptsCalledBy = (command: string): string[] => {
+  const [program, ...args] = command.trim().split(/\s+/)
+  return program === 'run-p' || program === 'run-s' ? args.filter((arg) => !arg.startsWith('-')) : scriptsRunBy(command)
+}
+
+/** Whether a script is `build`, or runs it (through `npm run X`, `npm test`, `npm start`, `run-p`, `run-s`). */
 function scriptBuilds(name: string, seen = new Set<string>()): boolean {
   if (name === 'build') return true
   const body = pkg.scripts[name]
   if (body === undefined || seen.has(name)) return false
   seen.add(name)
-  return [...body.matchAll(/npm (?:run [\w:-]+|test|start)/g)].some((m) => scriptsRunBy(m[0]).some((script) => scriptBuilds(script, seen)))
+  return body.split('&&').some((command) => scriptsCalledBy(command).some((script) => scriptBuilds(script, seen)))
 }
 
 /** Whether a command line (`a && b && …`) runs the build. */
