@@ -34,6 +34,7 @@ import { describe, expect, it } from 'vitest'
 import { createTodoWriteTool } from '../../src/core/tool.js'
 import { updated } from '../../src/core/messages.js'
 import { shellWords } from '../support/shell.js'
+import { hasPython } from '../support/python.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const BIN = join(ROOT, 'dist/cli/bin.js')
@@ -133,7 +134,6 @@ function commands(): Command[] {
 }
 
 const COMMANDS = commands()
-const hasPython = spawnSync('python3', ['--version']).status === 0
 const CI = process.env.CI === 'true' || process.env.CI === '1'
 
 /** Runs a command; the commands are independent, so they run concurrently. */

@@ -18,9 +18,9 @@ import { callInput, loadSuite } from '../../src/kit/vectors.js'
 import { examples, SPEC_PATH } from '../support/spec.js'
 import { goldenCalls } from '../support/golden.js'
 import { buildVectors, committedVectors, nextVersion, vectorJson, VECTORS_DIR, writeVectors, type Vectors } from '../support/vectors.js'
+import { hasPython, PYTHON } from '../support/python.js'
 
 const update = process.env.UPDATE_VECTORS === '1'
-const hasPython = spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0
 if (update) {
   writeVectors(buildVectors(committedVectors()))
   console.log(`UPDATE_VECTORS=1: rewrote ${VECTORS_DIR}`)
@@ -87,7 +87,7 @@ describe('vector files (TW-KIT-VECTORS-1)', () => {
     const files = ['suite.json', 'case-file.schema.json', 'suite.schema.json', ...committed.suite.files]
     const script =
       'import json, sys\nfor path in sys.argv[1:]:\n    with open(path, encoding="utf-8") as f:\n        json.load(f)\nprint(sys.getrecursionlimit())'
-    const run = spawnSync('python3', ['-c', script, ...files.map((name) => `${VECTORS_DIR}${name}`)], { encoding: 'utf8' })
+    const run = spawnSync(PYTHON!, ['-c', script, ...files.map((name) => `${VECTORS_DIR}${name}`)], { encoding: 'utf8' })
     expect(run.stderr).toBe('')
     expect(run.stdout.trim()).toBe('1000')
   })

@@ -16,6 +16,7 @@ import { FC_SEED } from '../../support/seed.js'
 import { VECTORS_DIR } from '../../support/vectors.js'
 import { main } from '../../../src/cli/cli.js'
 import { slowSink } from '../../support/replay.js'
+import { hasPython } from '../../support/python.js'
 
 const suite = JSON.parse(readFileSync(`${VECTORS_DIR}suite.json`, 'utf8')) as { version: string; cases: number; spec: { version: string; sha256: string } }
 const CASES = suite.cases
@@ -167,8 +168,6 @@ describe('TW-KIT-REPORT-1: cases of --cases files have their own heading', () =>
 })
 
 describe('the embedded default that `npm start` runs (TW-KIT-REPORT-1)', () => {
-  const hasPython = spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0
-
   it(`with no command: the reference's serve${hasPython ? ' and the Python port' : ' (python3 missing: said so)'}, one total last line`, () => {
     const run = runCli(['conform', '--runs', '20', '--seed', '9'])
     const ports = run.stdout.split('\n').filter((line) => line.startsWith('== '))

@@ -1,17 +1,16 @@
 // TW-KIT-PROTO-1: the protocol suite. The reference's serve and the Python port pass every
 // check; ports that break TW-PROTO-STOP-1, TW-PROTO-END-1, TW-PROTO-ERROR-1 or
 // TW-PROTO-OPTIONS-1 fail the very check that names it, under its own heading.
-import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PROTOCOL_CHECKS } from '../../../src/kit/protocol-suite.js'
 import { BIN } from '../../support/cli.js'
 import { conform, node, PYTHON_PORT, tempDir } from '../../support/conform.js'
+import { hasPython, PYTHON } from '../../support/python.js'
 
 const SERVE = [process.execPath, BIN, 'serve']
 const PROTOCOL = PROTOCOL_CHECKS.length
-const hasPython = spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0
 const python = (bug = '') => ({ ...process.env, TODO_PORT_BUG: bug })
 
 describe('TW-KIT-PROTO-1: the protocol suite', () => {
@@ -60,7 +59,7 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
   })
 
   it.skipIf(!hasPython)('the Python port passes every check', async () => {
-    const run = await conform(['--runs', '0', '--run', 'protocol/*', '--', 'python3', PYTHON_PORT], python())
+    const run = await conform(['--runs', '0', '--run', 'protocol/*', '--', PYTHON!, PYTHON_PORT], python())
     expect(run.stdout).not.toContain('FAIL')
     expect(run.last).toBe(`${PROTOCOL} passed, 0 failed`)
   })
@@ -88,7 +87,7 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
     ['utf8-replace', 'protocol/error/not-utf8/byte-ff', 'where null was expected'],
     ['deep-crash', 'protocol/depth/arrays-10000', 'the deep call: the port exited with status 1'],
   ])('TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1, TW-PROTO-FRAME-1, TW-JSON-3: the Python port with %s fails %s', async (bug, id, problem) => {
-    const run = await conform(['--runs', '0', '--run', id, '--', 'python3', PYTHON_PORT], python(bug))
+    const run = await conform(['--runs', '0', '--run', id, '--', PYTHON!, PYTHON_PORT], python(bug))
     expect(run.status).toBe(1)
     expect(run.stdout).toContain(`FAIL ${id}: `)
     expect(run.stdout).toContain(problem)

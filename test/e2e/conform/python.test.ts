@@ -13,12 +13,12 @@ import { conform, PYTHON_PORT, tempDir } from '../../support/conform.js'
 import { FC_SEED } from '../../support/seed.js'
 import { protocolExamples } from '../../support/spec.js'
 import { VECTORS_DIR } from '../../support/vectors.js'
+import { hasPython, PYTHON } from '../../support/python.js'
 
-const hasPython = spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0
 if (!hasPython) console.warn('SKIPPED: python3 is not on PATH, so the Python port tests (test/conform/python.test.ts) do not run')
 
 const CASES = (JSON.parse(readFileSync(`${VECTORS_DIR}suite.json`, 'utf8')) as { cases: number }).cases + PROTOCOL_CHECKS.length
-const PORT = ['python3', PYTHON_PORT]
+const PORT = [PYTHON!, PYTHON_PORT]
 const RUNS = process.env.FC_RUNS ? Number(process.env.FC_RUNS) : 400
 const validCaseFile = new Ajv2020({ strict: true }).compile(JSON.parse(readFileSync(`${VECTORS_DIR}case-file.schema.json`, 'utf8')) as object)
 
@@ -77,7 +77,7 @@ describe.skipIf(!hasPython)(`the Python port${hasPython ? '' : ' (SKIPPED: pytho
   it("answers spec/protocol.md's examples as the reference does (names and error texts aside)", () => {
     for (const example of protocolExamples()) {
       const input = example.exchanges.map((e) => e.request + '\n').join('')
-      const run = spawnSync('python3', [PYTHON_PORT], { input, encoding: 'utf8', timeout: 60_000 })
+      const run = spawnSync(PYTHON!, [PYTHON_PORT], { input, encoding: 'utf8', timeout: 60_000 })
       expect(run.status).toBe(0)
       const actual = run.stdout
         .split('\n')
@@ -112,7 +112,7 @@ describe.skipIf(!hasPython)(`the Python port${hasPython ? '' : ' (SKIPPED: pytho
   })
 
   it('refuses an unknown TODO_PORT_BUG rather than run clean', () => {
-    const run = spawnSync('python3', [PYTHON_PORT], { input: '', encoding: 'utf8', env: { ...process.env, TODO_PORT_BUG: 'nope' }, timeout: 60_000 })
+    const run = spawnSync(PYTHON!, [PYTHON_PORT], { input: '', encoding: 'utf8', env: { ...process.env, TODO_PORT_BUG: 'nope' }, timeout: 60_000 })
     expect(run.status).toBe(2)
     expect(run.stderr).toContain("unknown TODO_PORT_BUG 'nope'")
   })

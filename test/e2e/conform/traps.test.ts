@@ -1,6 +1,5 @@
 // TW-KIT-TRAPS-1: vectors/traps.json holds every trap over its WHOLE class, member by member:
 // a port that gets one member wrong fails a vector, whatever seed the fuzzer draws.
-import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { CallOutcome } from '../../../src/kit/protocol.js'
@@ -9,6 +8,7 @@ import { callInput } from '../../../src/kit/vectors.js'
 import { NOT_TRIMMED, TRIM_SET } from '../../support/model.js'
 import { conform, PYTHON_PORT } from '../../support/conform.js'
 import { TRAPS_FILE, VECTORS_DIR } from '../../support/vectors.js'
+import { hasPython, PYTHON } from '../../support/python.js'
 
 const cases = (JSON.parse(readFileSync(`${VECTORS_DIR}${TRAPS_FILE}`, 'utf8')) as { cases: VectorCase[] }).cases
 const byId = new Map(cases.map((c) => [c.id, c]))
@@ -202,9 +202,8 @@ describe('TW-KIT-TRAPS-1, TW-JSON-4: the argument text in every legal and illega
 })
 
 describe('the kit on argument texts (TW-KIT-COMPARE-1)', () => {
-  const hasPython = spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0
   it.skipIf(!hasPython)('a port that takes a text that is not JSON fails the case, naming the error response it owed', async () => {
-    const run = await conform(['--runs', '0', '--run', 'traps/not-json/number/01', '--', 'python3', PYTHON_PORT], {
+    const run = await conform(['--runs', '0', '--run', 'traps/not-json/number/01', '--', PYTHON!, PYTHON_PORT], {
       ...process.env,
       TODO_PORT_BUG: 'double-grammar',
     })
@@ -215,7 +214,7 @@ describe('the kit on argument texts (TW-KIT-COMPARE-1)', () => {
   })
 
   it.skipIf(!hasPython)('a port that refuses a JSON text fails the case with its error shown', async () => {
-    const run = await conform(['--runs', '0', '--run', 'traps/whitespace/carriage-return', '--', 'python3', PYTHON_PORT], {
+    const run = await conform(['--runs', '0', '--run', 'traps/whitespace/carriage-return', '--', PYTHON!, PYTHON_PORT], {
       ...process.env,
       TODO_PORT_BUG: 'cr-not-whitespace',
     })

@@ -7,15 +7,15 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { measureBug, measureClean, ROOT, ZOO } from './zoo/zoo.js'
+import { hasPython, PYTHON } from '../../support/python.js'
 
-const hasPython = spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0
 const settings = { seeds: [1, 2], runs: 150, timeoutMs: 10_000 }
 const bug = (name: string) => ZOO.find((b) => b.name === name)!
 
 describe('TW-KIT-ZOO-1: the bug zoo', () => {
   it.skipIf(!hasPython)("lists exactly the Python port's TODO_PORT_BUGs and the serve wrapper's bugs, at least 20 in all", () => {
     const listed = spawnSync(
-      'python3',
+      PYTHON!,
       [
         '-c',
         'import importlib.util as u, sys; s = u.spec_from_file_location("p", sys.argv[1]); m = u.module_from_spec(s); s.loader.exec_module(m); print(" ".join(m.BUGS))',

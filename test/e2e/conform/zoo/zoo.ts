@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { conformPort, type PortRun } from '../../../../src/kit/runner.js'
 import { loadSuite, type VectorCase } from '../../../../src/kit/vectors.js'
+import { PYTHON } from '../../../support/python.js'
 
 /** The package's root, from the sources (vitest) or from their build (build/test/…, `npm run zoo`). */
 export const ROOT = (() => {
@@ -81,7 +82,7 @@ export const ZOO: readonly ZooBug[] = [
 export const commandOf = (bug: ZooBug | null): { command: string[]; env: NodeJS.ProcessEnv } =>
   bug?.source === 'serve'
     ? { command: [process.execPath, ZOO_SERVE, bug.name], env: process.env }
-    : { command: ['python3', PYTHON_PORT], env: { ...process.env, TODO_PORT_BUG: bug?.name ?? '' } }
+    : { command: [PYTHON ?? 'python3', PYTHON_PORT], env: { ...process.env, TODO_PORT_BUG: bug?.name ?? '' } }
 
 export interface ZooSettings {
   seeds: readonly number[]
