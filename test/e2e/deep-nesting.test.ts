@@ -12,7 +12,7 @@ import { MemorySession } from '../../src/log/events.js'
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from '../../src/kit/protocol.js'
 import { Config } from '../../src/plugin.js'
 import { hostileRequests } from '../../fixtures/generators.js'
-import { run } from '../support/replay.js'
+import { HEADER, run, WARN } from '../support/replay.js'
 
 const DEEP = '['.repeat(100_000) + ']'.repeat(100_000)
 
@@ -59,30 +59,25 @@ describe('the deepest values the tool and the writer meet', () => {
 })
 
 describe('todo-write replay: JSON of any depth', () => {
-  const HEADER = '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n'
-  const WARN = (n: string) => `todo-write: warning: ${n} in the log; the output holds what the readable lines say\n`
-
   it('a current list holding a value nested 10^5 deep is written whole, byte for byte', async () => {
-    const deep = DEEP
-    const log = HEADER + `{"type":"todo/write","seq":0,"time":0,"data":{"todos":[{"content":"a","status":"pending","x":${deep}}]}}\n`
+    const log = HEADER + `{"type":"todo/write","seq":0,"time":0,"data":{"todos":[{"content":"a","status":"pending","x":${DEEP}}]}}\n`
     const { status, stdout } = await run(['replay', '-'], log)
     expect(status).toBe(0)
-    expect(stdout).toBe(`[{"content":"a","status":"pending","x":${deep}}]\n`)
+    expect(stdout).toBe(`[{"content":"a","status":"pending","x":${DEEP}}]\n`)
   })
 
   it('under --verify, a header and a tool/result holding a value nested 10^5 deep are line problems and mismatches, written whole', async () => {
-    const deep = DEEP
     const callLine = '{"type":"tool/call","seq":0,"time":0,"data":{"callId":"c","name":"todo_write","arguments":"{}"}}\n'
-    const deepHeader = HEADER.replace('"version":0', `"version":${deep}`)
+    const deepHeader = HEADER.replace('"version":0', `"version":${DEEP}`)
     expect(await run(['replay', '--verify', '-'], deepHeader + callLine)).toEqual({
       status: 1,
       stdout: 'seq 0: call "c": no tool/result logged\nverify: 1 todo_write call, 1 mismatch\n',
-      stderr: `todo-write: line 1: wrong header: version must be 0, got ${deep}\n${WARN('1 problem')}`,
+      stderr: `todo-write: line 1: wrong header: version must be 0, got ${DEEP}\n${WARN('1 problem')}`,
     })
-    const resultLine = `{"type":"tool/result","seq":1,"time":0,"data":{"callId":"c","isError":${deep},"content":[]}}\n`
+    const resultLine = `{"type":"tool/result","seq":1,"time":0,"data":{"callId":"c","isError":${DEEP},"content":[]}}\n`
     const { status, stdout, stderr } = await run(['replay', '--verify', '-'], HEADER + callLine + resultLine)
     expect({ status, stderr }).toEqual({ status: 1, stderr: '' })
-    expect(stdout.startsWith(`seq 1: call "c": isError ${deep}, the reference says true\n`)).toBe(true)
+    expect(stdout.startsWith(`seq 1: call "c": isError ${DEEP}, the reference says true\n`)).toBe(true)
   })
 })
 
@@ -115,14 +110,13 @@ describe('the protocol server and the plugin config', () => {
   it('an option value nested 10^5 deep is named as one JSON cannot write; the kit messages quote the value whole', () => {
     const server = new ProtocolServer()
     server.handle('{"id":0,"cmd":"start","protocol":1}')
-    const deep = DEEP
-    const { response } = server.handle(`{"id":1,"cmd":"call","session":"s","args":"{}","agent":true,"options":{"unknownItemKeys":${deep}}}`)
+    const { response } = server.handle(`{"id":1,"cmd":"call","session":"s","args":"{}","agent":true,"options":{"unknownItemKeys":${DEEP}}}`)
     // Options are read by the core, which holds no deep writer (JSON.stringify throws past ~10^4 levels).
     expect(response).toEqual({ id: 1, error: 'unknownItemKeys must be "drop" or "reject", got (a value JSON cannot write)' })
-    expect(server.handle(`{"id":2,"cmd":${deep}}`).response).toEqual({ id: 2, error: `unknown command ${deep}` })
-    expect(server.handle(`{"id":3,"cmd":"start","protocol":${deep}}`).response).toEqual({
+    expect(server.handle(`{"id":2,"cmd":${DEEP}}`).response).toEqual({ id: 2, error: `unknown command ${DEEP}` })
+    expect(server.handle(`{"id":3,"cmd":"start","protocol":${DEEP}}`).response).toEqual({
       id: 3,
-      error: `protocol ${deep} is not spoken here; this port speaks 1`,
+      error: `protocol ${DEEP} is not spoken here; this port speaks 1`,
     })
   })
 

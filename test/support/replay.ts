@@ -2,6 +2,12 @@
 import { Readable, Writable } from 'node:stream'
 import { main } from '../../src/cli/cli.js'
 
+/** A session header line, as the logs of the replay tests begin. */
+export const HEADER = '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n'
+
+/** The warning replay ends with when the log had problems (`n`: "1 problem", "2 problems"). */
+export const WARN = (n: string) => `todo-write: warning: ${n} in the log; the output holds what the readable lines say\n`
+
 export interface Sink extends Writable {
   text(): string
 }

@@ -12,12 +12,12 @@
 import { describe, expect, it } from 'vitest'
 import { callTodoWrite } from '../../src/core/call.js'
 import { StringSet } from '../../src/core/distinct.js'
-import type { LogEvent } from '../../src/log/events.js'
 import { MemorySession } from '../../src/log/events.js'
 import { snapshotFault } from '../../src/log/invariant.js'
 import { Verifier } from '../../src/log/verify.js'
 import { Reference } from '../../src/kit/reference.js'
 import { AT_MOST, linear } from '../support/linear.js'
+import { numberedEvents } from '../support/verify-events.js'
 
 /** `count` strings of one length, past V8's hash length, told apart by their first characters. */
 const longNames = (count: number): string[] => Array.from({ length: count }, (_, i) => String(i).padStart(6, '0') + 'x'.repeat(16_384))
@@ -53,13 +53,8 @@ describe('TW-JSON-2: a value shared at every level is copied in time linear in i
 describe('TW-ARGS-11: a refusal costs what its first 100 violations do, and a count', () => {
   it(`10x the violations cost at most ${AT_MOST}x the time (10^4 vs 10^5)`, () => {
     const zeros = (count: number) => ({ todos: new Array<number>(count).fill(0) })
-    const [small, large] = [zeros(10_000), zeros(100_000)]
-    expect(
-      linear(
-        () => callTodoWrite(small),
-        () => callTodoWrite(large),
-      ),
-    ).toBeLessThanOrEqual(AT_MOST)
+    const refuse = (args: unknown) => () => callTodoWrite(args)
+    expect(linear(refuse(zeros(10_000)), refuse(zeros(100_000)))).toBeLessThanOrEqual(AT_MOST)
   })
 })
 
@@ -93,13 +88,8 @@ describe('TW-LOG-1: the repeat check of a snapshot is linear, however long its c
   const snapshot = (count: number) => ({ todos: longNames(count).map((content) => ({ content, status: 'pending' })) })
 
   it(`10x as many long contents of one length cost at most ${AT_MOST}x the time`, () => {
-    const [small, large] = [snapshot(300), snapshot(3000)]
-    expect(
-      linear(
-        () => snapshotFault(small),
-        () => snapshotFault(large),
-      ),
-    ).toBeLessThanOrEqual(AT_MOST)
+    const check = (value: unknown) => () => snapshotFault(value)
+    expect(linear(check(snapshot(300)), check(snapshot(3000)))).toBeLessThanOrEqual(AT_MOST)
   })
 
   it('a repeated long content is still found, with both indexes', () => {
@@ -116,23 +106,13 @@ describe('TW-LOG-1: the repeat check of a snapshot is linear, however long its c
 describe('TW-VERIFY-3: --verify is linear, with at most 10,000 calls open', () => {
   const A = '{"todos":[{"content":" a ","status":"pending","id":7}]}'
   const OK1 = 'Updated todo list: 1 pending, 0 in progress, 0 completed.'
-  let seq = 0
-  const call = (callId: string, args: string): LogEvent => ({
-    type: 'tool/call',
-    seq: seq++,
-    data: { turn: 1, step: 1, callId, name: 'todo_write', arguments: args },
-  })
-  const result = (callId: string, text: string, isError: boolean): LogEvent => ({
-    type: 'tool/result',
-    seq: seq++,
-    data: { turn: 1, step: 1, callId, content: [{ type: 'text', text }], isError },
-  })
-  const write = (): LogEvent => ({ type: 'todo/write', seq: seq++, data: { todos: [{ content: 'a', status: 'pending' }] } })
+  const { restart, call, result, write: writeTodos } = numberedEvents()
+  const write = () => writeTodos([{ content: 'a', status: 'pending' }])
 
   /** n calls left open, then n snapshots: the case that used to scan every open call per snapshot. */
   const openThenSnapshots = (n: number, maxOpenCalls: number) => () => {
     const verifier = new Verifier({}, { maxOpenCalls })
-    seq = 0
+    restart()
     for (let i = 0; i < n; i++) verifier.push(call(`c${i}`, A))
     for (let i = 0; i < n; i++) verifier.push(write())
     verifier.end()
@@ -149,7 +129,7 @@ describe('TW-VERIFY-3: --verify is linear, with at most 10,000 calls open', () =
   it(`calls each answered, with their snapshot and result (a whole session): 10,000 cost at most ${AT_MOST}x what 1,000 do`, () => {
     const session = (n: number) => () => {
       const verifier = new Verifier()
-      seq = 0
+      restart()
       for (let i = 0; i < n; i++) {
         verifier.push(call(`c${i}`, A))
         verifier.push(write())
@@ -163,7 +143,7 @@ describe('TW-VERIFY-3: --verify is linear, with at most 10,000 calls open', () =
   it(`10x as many calls with long callIds of one length cost at most ${AT_MOST}x the time`, () => {
     const run = (n: number) => () => {
       const verifier = new Verifier({}, { maxOpenCalls: 100_000 })
-      seq = 0
+      restart()
       const ids = longNames(n)
       for (const id of ids) verifier.push(call(id, '{"todos":0}'))
       for (const id of ids) verifier.push(result(id, 'Error: x', true))

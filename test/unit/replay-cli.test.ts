@@ -7,15 +7,13 @@ import { Readable, Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { counted, REPLAY_HELP, runReplay } from '../../src/cli/replay.js'
-import { run, sink } from '../support/replay.js'
+import { HEADER, run, sink, WARN } from '../support/replay.js'
 import { suiteDir, testDir } from '../support/temp.js'
 import { rawZstd } from '../support/zstd.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SAMPLE = join(ROOT, 'examples/logs/sample.jsonl')
 const DAMAGED = join(ROOT, 'examples/logs/damaged.jsonl')
-const HEADER = '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n'
-const WARN = (n: string) => `todo-write: warning: ${n} in the log; the output holds what the readable lines say\n`
 const USAGE = 'Run `todo-write --help` for usage.\n'
 const write = (seq: number, todos: string) => `{"type":"todo/write","seq":${seq},"time":0,"data":{"todos":${todos}}}\n`
 

@@ -5,20 +5,10 @@ import { describe, expect, it } from 'vitest'
 import type { LogEvent } from '../../src/log/events.js'
 import { expectedOutcome, MAX_OPEN_CALLS, Verifier, type Mismatch } from '../../src/log/verify.js'
 import type { TodoWriteOptions } from '../../src/core/options.js'
+import { numberedEvents } from '../support/verify-events.js'
 
 const OK1 = 'Updated todo list: 1 pending, 0 in progress, 0 completed.'
-let seq = 0
-const call = (callId: unknown, args: unknown, name = 'todo_write'): LogEvent => ({
-  type: 'tool/call',
-  seq: seq++,
-  data: { turn: 1, step: 1, callId, name, arguments: args },
-})
-const result = (callId: unknown, text: string, isError: unknown, content: unknown = [{ type: 'text', text }]): LogEvent => ({
-  type: 'tool/result',
-  seq: seq++,
-  data: { turn: 1, step: 1, callId, content, isError },
-})
-const write = (todos: unknown): LogEvent => ({ type: 'todo/write', seq: seq++, data: { todos } })
+const { next, restart, call, result, write } = numberedEvents()
 const A = '{"todos":[{"content":" a ","status":"pending","id":7}]}'
 const A_TODOS = [{ content: 'a', status: 'pending' }]
 
@@ -30,7 +20,7 @@ function verify(events: LogEvent[], options?: TodoWriteOptions): { mismatches: s
 
 /** Builds events with seqs from 0, in order. */
 const log = (...build: (() => LogEvent)[]): LogEvent[] => {
-  seq = 0
+  restart()
   return build.map((make) => make())
 }
 
@@ -289,17 +279,17 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
       () => call('b1', '{}', 'bash'),
       () => result('b1', 'ok', false),
       () => result(undefined, 'ok', false),
-      () => ({ type: 'tool/call', seq: seq++, data: null }),
-      () => ({ type: 'tool/call', seq: seq++, data: [{ name: 'todo_write' }] }),
-      () => ({ type: 'tool/result', seq: seq++ }),
-      () => ({ type: 'user/message', seq: seq++, data: { name: 'todo_write' } }),
+      () => ({ type: 'tool/call', seq: next(), data: null }),
+      () => ({ type: 'tool/call', seq: next(), data: [{ name: 'todo_write' }] }),
+      () => ({ type: 'tool/result', seq: next() }),
+      () => ({ type: 'user/message', seq: next(), data: { name: 'todo_write' } }),
     )
     expect(verify(events)).toEqual({ mismatches: [], calls: 0 })
     const pending = log(
       () => call('c1', A),
       () => result(undefined, 'x', true),
       () => result('c9', 'x', true),
-      () => ({ type: 'tool/progress', seq: seq++, data: { callId: 'c1', content: [], isError: true } }),
+      () => ({ type: 'tool/progress', seq: next(), data: { callId: 'c1', content: [], isError: true } }),
       () => write(A_TODOS),
       () => result('c1', OK1, false),
     )
@@ -354,7 +344,7 @@ describe('TW-VERIFY-4: results in the release shape (the answer in the message)'
   it('a message that is not one tool-result part for the call is a mismatch, and the call is answered', () => {
     const message = (content: unknown, callId: unknown = 'c1'): LogEvent => ({
       type: 'tool/result',
-      seq: seq++,
+      seq: next(),
       data: { message: { source: { kind: 'tool', callId }, content } },
     })
     const part = (over: Record<string, unknown>) => ({
@@ -387,7 +377,7 @@ describe('TW-VERIFY-4: results in the release shape (the answer in the message)'
         () => call('c1', BAD),
         () => ({
           type: 'tool/result',
-          seq: seq++,
+          seq: next(),
           data: { message: { source, content: [{ type: 'tool-result', toolCallId: 'c1', content: [], isError: true }] } },
         }),
       )
@@ -409,14 +399,14 @@ describe('TW-VERIFY-3: at most 10,000 calls open', () => {
     for (const bad of [0, -1, 1.5, Number.NaN])
       expect(() => new Verifier({}, { maxOpenCalls: bad })).toThrow(`maxOpenCalls must be a positive integer, got ${JSON.stringify(bad)}`)
     expect(MAX_OPEN_CALLS).toBe(10_000)
-    seq = 0
+    restart()
     const one = new Verifier({}, { maxOpenCalls: 1 })
     expect(one.push(call('c0', A))).toEqual([])
     expect(one.push(call('c1', A))).toEqual([{ seq: 0, message: 'call "c0": no tool/result logged before 1 later calls were made: given up' }])
   })
 
   it('the 10,001st open call gives up the oldest, which is reported once, and its result is not checked', () => {
-    seq = 0
+    restart()
     const events = [...Array.from({ length: 10_001 }, (_, i) => call(`c${i}`, A)), result('c0', 'anything', 'no')]
     const { mismatches } = verify(events)
     expect(mismatches[0]).toBe('seq 0: call "c0": no tool/result logged before 10,000 later calls were made: given up')
@@ -428,7 +418,7 @@ describe('TW-VERIFY-3: at most 10,000 calls open', () => {
 /** A result as the release dsh 0.1.1-rc.2 logs it: the call's answer in one tool-result part of a message. */
 const nested = (callId: unknown, text: string, isError: unknown, part: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): LogEvent => ({
   type: 'tool/result',
-  seq: seq++,
+  seq: next(),
   data: {
     turn: 1,
     step: 1,

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { LineBuffer } from '../../../src/kit/lines.js'
 import { BIN } from '../../support/cli.js'
 import { conform, node, tempDir } from '../../support/conform.js'
+import { cpu } from '../../support/linear.js'
 
 /** Whether a process still runs (a zombie, waiting for a parent to reap it, does not). */
 function running(pid: number): boolean {
@@ -94,12 +95,6 @@ describe("TW-KIT-FAULT-1: a port's stdout is read in linear time", () => {
     // the tests beside it decides the test; CPU time, not the clock, for the same reason.
     const bytes = 16_000_000
     const chunk = 64 * 1024
-    const cpu = (work: () => unknown): number => {
-      const started = process.cpuUsage()
-      work()
-      const used = process.cpuUsage(started)
-      return used.user + used.system
-    }
     const copy = (): number => {
       const pieces = Array.from({ length: Math.ceil(bytes / chunk) }, (_, i) => Buffer.alloc(Math.min(chunk, bytes - i * chunk), 0x61))
       return cpu(() => Buffer.concat(pieces))
