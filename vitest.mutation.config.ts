@@ -26,7 +26,15 @@
 // vitest's own order (projects by name, properties first) -> 390 s, 1.79 -> 1.14 files per
 // mutant (docs/mutation-testing.md). Properties stop at their first counterexample
 // (FC_SHRINK=0): a gate asks whether a test fails, not for a small counterexample. typebox,
-// some hundreds of small ES modules, is pre-bundled once (it is a dependency, never mutated).
+// some hundreds of small ES modules, is pre-bundled once per runner process (it is a
+// dependency, never mutated).
+//
+// Each runner process keeps that pre-bundle in its own folder, inside Stryker's sandbox (the
+// root; removed with it). Vite's default folder, node_modules/.vite, is one for every process:
+// the sandbox's node_modules is a link to the checkout's. Stryker starts a gate's two runners
+// at once, and each sandbox is a new root, so both find the last gate's bundle stale and
+// rebuild it in the same folder together; Vite's swap of the old folder for the new is not
+// safe between processes (a rename onto a folder the other just filled fails).
 import { relative } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
@@ -127,6 +135,7 @@ export default defineConfig({
     projects: projects
       .filter((project) => project.test.name in suite)
       .map((project) => ({
+        cacheDir: `.vite-runner/${process.pid}`,
         test: {
           ...project.test,
           include: suite[project.test.name],

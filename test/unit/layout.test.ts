@@ -3,9 +3,9 @@
 // file reads from test/; bench/ and test/ do not import each other. And the shipped code
 // stands alone: src/ imports only src/, node builtins and the package's runtime dependencies.
 import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative, resolve, dirname } from 'node:path'
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { forbiddenEdges, importEdges, layerOf } from '../support/layers.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -85,5 +85,29 @@ describe('the mutation gates’ test files', () => {
   it('the check sees an import inside a test', () => {
     expect(importsInside("it('x', async () => {\n  const m = await import('../src/plugin.js')\n})")).toHaveLength(1)
     expect(importsInside("const m = await import('../src/plugin.js')")).toEqual([])
+  })
+})
+
+// Vite's pre-bundle folder is not safe to share between processes (vitest.mutation.config.ts):
+// a gate's runner processes start together, so each keeps its own, in the sandbox.
+describe('the mutation gates’ pre-bundle', () => {
+  it('lives in a folder of this process, outside node_modules, for every project of every gate', async () => {
+    const gates = ['core', 'properties', 'entries', 'log']
+    const cacheDirs: unknown[] = []
+    for (const gate of gates) {
+      // A query of its own makes each import evaluate the configuration again, for this gate.
+      vi.stubEnv('MUTATION_SUITE', gate)
+      const specifier = `../../vitest.mutation.config.js?gate=${gate}`
+      const { default: config } = (await import(specifier)) as { default: { test: { projects: { cacheDir?: unknown }[] } } }
+      cacheDirs.push(...config.test.projects.map((project) => project.cacheDir))
+    }
+    vi.unstubAllEnvs()
+    expect(cacheDirs.length).toBeGreaterThanOrEqual(gates.length)
+    for (const dir of cacheDirs) {
+      expect(typeof dir).toBe('string')
+      expect(isAbsolute(dir as string)).toBe(false)
+      expect((dir as string).split('/')).toContain(String(process.pid))
+      expect(dir).not.toMatch(/node_modules/)
+    }
   })
 })
