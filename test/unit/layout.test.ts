@@ -94,14 +94,17 @@ describe('the mutation gates’ pre-bundle', () => {
   it('lives in a folder of this process, outside node_modules, for every project of every gate', async () => {
     const gates = ['core', 'properties', 'entries', 'log']
     const cacheDirs: unknown[] = []
-    for (const gate of gates) {
-      // A query of its own makes each import evaluate the configuration again, for this gate.
-      vi.stubEnv('MUTATION_SUITE', gate)
-      const specifier = `../../vitest.mutation.config.js?gate=${gate}`
-      const { default: config } = (await import(specifier)) as { default: { test: { projects: { cacheDir?: unknown }[] } } }
-      cacheDirs.push(...config.test.projects.map((project) => project.cacheDir))
+    try {
+      for (const gate of gates) {
+        // A query of its own makes each import evaluate the configuration again, for this gate.
+        vi.stubEnv('MUTATION_SUITE', gate)
+        const specifier = `../../vitest.mutation.config.js?gate=${gate}`
+        const { default: config } = (await import(specifier)) as { default: { test: { projects: { cacheDir?: unknown }[] } } }
+        cacheDirs.push(...config.test.projects.map((project) => project.cacheDir))
+      }
+    } finally {
+      vi.unstubAllEnvs()
     }
-    vi.unstubAllEnvs()
     expect(cacheDirs.length).toBeGreaterThanOrEqual(gates.length)
     for (const dir of cacheDirs) {
       expect(typeof dir).toBe('string')
