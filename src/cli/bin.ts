@@ -1,6 +1,14 @@
 #!/usr/bin/env node
 // The installed `todo-write` executable.
-import { main } from './cli.js'
+import { runtimeRefusal } from './runtime.js'
+
+const refusal = runtimeRefusal(process.versions.node)
+if (refusal !== null) {
+  process.stderr.write(refusal)
+  process.exit(2)
+}
+// Loaded only once the runtime is known to be one it runs on.
+const { main } = await import('./cli.js')
 
 // A reader that goes away (`todo-write … | head`) ends the command at once, quietly, with
 // status 0 (TW-CLI-3): nothing more can be shown, and nothing is wrong with the input. The

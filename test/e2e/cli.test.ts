@@ -1,8 +1,12 @@
 // The built `todo-write` command (TW-CLI-1, TW-CLI-2). These tests go through a
 // subprocess, so they kill no mutants; test/golden.test.ts pins the same bytes in-process.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { delimiter, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { supportedNode } from '../../src/cli/runtime.js'
 import { goldenCalls } from '../support/golden.js'
-import { runCli } from '../support/cli.js'
+import { BIN, runCli } from '../support/cli.js'
 
 describe('todo-write call (TW-CLI-1)', () => {
   it.each(goldenCalls().map((c) => [c.name, c] as const))('%s prints the golden line', (_, golden) => {
@@ -43,5 +47,24 @@ describe('todo-write refusals (TW-CLI-2)', () => {
     expect(run.status).toBe(2)
     expect(run.stdout).toBe('')
     expect(run.stderr).toMatch(message)
+  })
+})
+
+describe('todo-write on an older Node.js', () => {
+  // The machine's own node, when it is older than the supported releases (this machine's is
+  // 20): found on PATH past the project's pinned one.
+  const older = (process.env.PATH ?? '')
+    .split(delimiter)
+    .map((dir) => join(dir, 'node'))
+    .find((node) => existsSync(node) && !supportedNode(spawnSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim()))
+
+  it.skipIf(older === undefined)('prints the releases it needs in one line and exits 2', () => {
+    const run = spawnSync(older!, [BIN, 'call'], { input: '{"todos":[]}', encoding: 'utf8' })
+    const version = spawnSync(older!, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim()
+    expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `todo-write: needs Node.js ^22.19.0 || >=24.0.0; this is ${version}\n`,
+    })
   })
 })
