@@ -70,7 +70,8 @@ function runTests(release) {
       `--outputFile.json=${report}`,
     ]
     const child = spawnSync(RIG, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] })
-    if (!existsSync(report)) return [`the rig ran no tests (exit ${child.status})`]
+    // Its output went to the terminal, above.
+    if (!existsSync(report)) return [`the rig ran no tests: ${failedStep(RIG, args, child)}`]
     const { testResults } = JSON.parse(readFileSync(report, 'utf8'))
     const results = testResults.flatMap((file) => file.assertionResults.map((test) => ({ name: test.fullName, status: test.status })))
     const problems = []
@@ -99,6 +100,16 @@ function pack(dir) {
   const child = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })
   if (child.status !== 0) throw new Error(`npm pack failed (exit ${child.status}):\n${child.stderr}`)
   return join(dir, JSON.parse(child.stdout)[0].filename)
+}
+
+/** The last lines of a child's output: what a failed step said last. */
+const tail = (text, lines = 20) => (text ?? '').trimEnd().split('\n').slice(-lines).join('\n')
+
+/** A step that failed: its command, how it ended, and the tail of what it printed (stderr, else stdout). */
+function failedStep(command, args, child) {
+  const ended = child.error ? `could not run (${child.error.message})` : child.signal ? `was killed by ${child.signal}` : `exited ${child.status}`
+  const said = tail(child.stderr) || tail(child.stdout)
+  return `${[command, ...args].join(' ')} ${ended}${said ? `; its output ended:\n${said}` : ', printing nothing'}`
 }
 
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1)
@@ -138,8 +149,9 @@ async function runSession(tool, session, dir) {
   mkdirSync(cwd)
   const out = join(dir, `${session.name}.jsonl`)
   const zstd = `${out}.zstd`
-  const child = spawnSync(APP, runAppArgs(session, { tool, cwd, out, zstd }), { cwd: ROOT, encoding: 'utf8' })
-  if (child.status !== 0) return [`run-app exited ${child.status}:\n${child.stderr}${child.stdout}`]
+  const args = runAppArgs(session, { tool, cwd, out, zstd })
+  const child = spawnSync(APP, args, { cwd: ROOT, encoding: 'utf8' })
+  if (child.status !== 0) return [failedStep(APP, args, child)]
   const ran = seconds(start)
   const ours = readFileSync(out, 'utf8')
   const problems = compareLogs(ours, readFileSync(join(FIXTURES, `${session.name}-upstream/session.jsonl`), 'utf8'))
@@ -158,8 +170,15 @@ async function runAppSessions() {
   try {
     const tool = pack(dir)
     const problems = []
-    for (const session of APP_SESSIONS.sessions) problems.push(...(await runSession(tool, session, dir)).map((problem) => `app: ${session.name}: ${problem}`))
-    console.log(`test:harness: app: ${APP_SESSIONS.sessions.length} sessions of dsh 0.1.1-rc.2 through run-app in ${seconds(start)} s`)
+    let failed = 0
+    for (const session of APP_SESSIONS.sessions) {
+      const found = await runSession(tool, session, dir)
+      if (found.length > 0) failed++
+      problems.push(...found.map((problem) => `app: ${session.name}: ${problem}`))
+    }
+    const { length } = APP_SESSIONS.sessions
+    const outcome = failed === 0 ? `${length} sessions of dsh 0.1.1-rc.2 through run-app` : `${failed} of ${length} sessions of dsh 0.1.1-rc.2 FAILED`
+    console.log(`test:harness: app: ${outcome} in ${seconds(start)} s`)
     return problems
   } finally {
     rmSync(dir, { recursive: true, force: true })
