@@ -6,7 +6,7 @@
 // clock: on a shared machine a batch that waits for a core would otherwise count the wait.
 // It includes V8's GC helper threads, which are part of the cost.
 
-/** One thing to time: `batch(n)` does the work `n` times and returns anything (kept, so it is not optimized away). */
+/** One thing to time: `batch(n)` does the work `n` times and returns anything (kept, so it is not optimized away), or a promise of it. */
 export interface Side {
   label: string
   batch(iterations: number): unknown
@@ -38,17 +38,17 @@ export function cpuNow(): number {
  * shrinks the young generation, and the next batch then pays for regrowing it (measured:
  * it tripled the ratio of row (a)). Each batch pays for the garbage it makes, in steady state.
  */
-function timeBatch(side: Side, iterations: number): number {
+async function timeBatch(side: Side, iterations: number): Promise<number> {
   const start = cpuNow()
-  sink = side.batch(iterations)
+  sink = await side.batch(iterations)
   return (cpuNow() - start) / iterations
 }
 
 /** Iterations that make one batch last about `batchMs`. */
-function calibrate(side: Side, batchMs: number): number {
+async function calibrate(side: Side, batchMs: number): Promise<number> {
   let iterations = 1
   for (;;) {
-    const perOp = timeBatch(side, iterations)
+    const perOp = await timeBatch(side, iterations)
     const wanted = Math.ceil((batchMs * 1e6) / Math.max(perOp, 1))
     if (perOp * iterations >= (batchMs * 1e6) / 4 || wanted <= iterations) return Math.max(1, Math.min(wanted, iterations * 64))
     iterations = Math.min(wanted, iterations * 8)
@@ -59,15 +59,16 @@ function calibrate(side: Side, batchMs: number): number {
  * `times[rep][side]`: nanoseconds per iteration. Each repetition runs every side once, the
  * order rotated (and reversed every other repetition) so no side always goes first.
  */
-export function sideBySide(sides: readonly Side[], options: SideBySideOptions = DEFAULT_TIMING): number[][] {
-  const iterations = sides.map((side) => calibrate(side, options.batchMs))
-  for (let w = 0; w < options.warmupBatches; w++) for (const [i, side] of sides.entries()) timeBatch(side, iterations[i]!)
+export async function sideBySide(sides: readonly Side[], options: SideBySideOptions = DEFAULT_TIMING): Promise<number[][]> {
+  const iterations: number[] = []
+  for (const side of sides) iterations.push(await calibrate(side, options.batchMs))
+  for (let w = 0; w < options.warmupBatches; w++) for (const [i, side] of sides.entries()) await timeBatch(side, iterations[i]!)
   const times: number[][] = []
   for (let rep = 0; rep < options.reps; rep++) {
     const order = sides.map((_, i) => (i + rep) % sides.length)
     if (rep % 2 === 1) order.reverse()
     const row = new Array<number>(sides.length)
-    for (const i of order) row[i] = timeBatch(sides[i]!, iterations[i]!)
+    for (const i of order) row[i] = await timeBatch(sides[i]!, iterations[i]!)
     times.push(row)
   }
   return times
@@ -84,4 +85,11 @@ export function medianRatio(times: readonly number[][], ratio: (row: readonly nu
   const ratios = times.map(ratio).sort((a, b) => a - b)
   const at = (q: number) => ratios[Math.min(ratios.length - 1, Math.max(0, Math.round(q * (ratios.length - 1))))]!
   return { ratio: median(ratios), spread: [at(0.25), at(0.75)] }
+}
+
+/** `measure` of each item, one after another (timings never overlap), in order. */
+export async function eachInTurn<T, R>(items: readonly T[], measure: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = []
+  for (const item of items) results.push(await measure(item))
+  return results
 }

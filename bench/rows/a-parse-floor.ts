@@ -3,7 +3,7 @@ import { callTodoWrite } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import { todoList, validArgumentsText } from '../data.js'
 import type { Row } from '../row.js'
-import { medianRatio, median, sideBySide } from '../timing.js'
+import { eachInTurn, medianRatio, median, sideBySide } from '../timing.js'
 
 export const SIZES = [10, 100, 1000]
 
@@ -26,11 +26,11 @@ export const parseFloor: Row = {
         informational: true,
       },
     ]
-    const cases = inputs.map(({ label, text, informational }) => {
+    const cases = await eachInTurn(inputs, async ({ label, text, informational }) => {
       log(`(a) ${label}`)
       const session = new MemorySession()
       const exec = { agent: { session } }
-      const times = sideBySide(
+      const times = await sideBySide(
         [
           {
             label: 'parse',

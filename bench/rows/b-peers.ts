@@ -66,7 +66,7 @@ export const peers: Row = {
         { label: 'ours', batch: timed((args, exec) => callTodoWrite(args, exec)) },
         ...PEERS.map(({ name, pipeline }) => ({ label: name, batch: timed(pipeline) })),
       ]
-      const times = sideBySide(sides, timing)
+      const times = await sideBySide(sides, timing)
       const parse = median(times.map((t) => t[0]!))
       PEERS.forEach(({ name, target }, p) => {
         const { ratio, spread } = medianRatio(times, (t) => (t[2 + p]! - t[0]!) / (t[1]! - t[0]!))
@@ -91,7 +91,7 @@ export const peers: Row = {
         for (let i = 0; i < n; i++) if (check(args)) passed++
         return passed
       }
-    const layers = sideBySide(
+    const layers = await sideBySide(
       [
         { label: 'TypeBox', batch: repeat((value) => checkArguments(DEFAULT_OPTIONS, value)) },
         ...PEERS.map(({ name, schemaOnly }) => ({ label: name, batch: repeat(schemaOnly) })),

@@ -24,7 +24,7 @@ export const violations: Row = {
         return last
       },
     }))
-    const times = sideBySide(sides, timing)
+    const times = await sideBySide(sides, timing)
     const perViolation = (t: readonly number[], i: number) => t[i]! / COUNTS[i]!
     const context = Object.fromEntries(COUNTS.map((count, i) => [`${count.toLocaleString('en-US')} violations ns`, median(times.map((t) => t[i]!))]))
     return {

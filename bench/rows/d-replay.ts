@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { planFromEnd } from '../../src/log/tail.js'
 import { TODO_WRITE } from '../../src/core/event.js'
 import type { MeasuredCase, Row } from '../row.js'
-import { medianRatio, median, sideBySide } from '../timing.js'
+import { eachInTurn, medianRatio, median, sideBySide } from '../timing.js'
 
 export const SIZES = [1_000, 10_000, 100_000]
 
@@ -53,6 +53,13 @@ function writeLogOfSize(path: string, bytes: number): number {
   return events
 }
 
+/** The plan of the log at `path`, read from its end `n` times over. */
+async function lastPlan(path: string, n: number): Promise<unknown> {
+  let plan: unknown = null
+  for (let r = 0; r < n; r++) plan = (await planFromEnd(path)).plan
+  return plan
+}
+
 export const replay: Row = {
   id: 'd',
   what: 'the plan of a log file: `todo-write replay` reading from the end vs parsing every line',
@@ -63,11 +70,11 @@ export const replay: Row = {
   async run({ timing, log }) {
     const dir = mkdtempSync(join(tmpdir(), 'todo-write-bench-d-'))
     try {
-      const cases: MeasuredCase[] = SIZES.map((size) => {
+      const cases: MeasuredCase[] = await eachInTurn(SIZES, async (size) => {
         log(`(d) ${size} events`)
         const path = join(dir, `${size}.jsonl`)
         writeFileSync(path, harnessLines(size).join('\n') + '\n')
-        const times = sideBySide(
+        const times = await sideBySide(
           [
             {
               label: 'parse every line',
@@ -85,11 +92,7 @@ export const replay: Row = {
             },
             {
               label: 'our replay',
-              batch(n) {
-                let plan: unknown = null
-                for (let r = 0; r < n; r++) plan = planFromEnd(path).plan
-                return plan
-              },
+              batch: (n) => lastPlan(path, n),
             },
           ],
           { ...timing, reps: Math.min(timing.reps, size >= 100_000 ? 7 : timing.reps) },
@@ -108,10 +111,10 @@ export const replay: Row = {
       const [big, small] = [join(dir, 'big.jsonl'), join(dir, 'small.jsonl')]
       const events = writeLogOfSize(big, 1e9)
       writeLogOfSize(small, 1e6)
-      const sizes = sideBySide(
+      const sizes = await sideBySide(
         [
-          { label: '1 MB', batch: (n) => Array.from({ length: n }, () => planFromEnd(small).plan).at(-1) },
-          { label: '1 GB', batch: (n) => Array.from({ length: n }, () => planFromEnd(big).plan).at(-1) },
+          { label: '1 MB', batch: (n) => lastPlan(small, n) },
+          { label: '1 GB', batch: (n) => lastPlan(big, n) },
         ],
         timing,
       )

@@ -117,7 +117,7 @@ export const linearity: Row = {
     const cases: MeasuredCase[] = []
     for (const kind of KINDS) {
       log(`(f) ${kind.what}`)
-      const times = sideBySide(sides(kind), timing)
+      const times = await sideBySide(sides(kind), timing)
       cases.push({ label: kind.what, ...medianRatio(times, ([ten, one, tenWalks, oneWalk]) => one! / ten! / (oneWalk! / tenWalks!)) })
     }
     return { cases }
