@@ -113,7 +113,7 @@ export function output(stream: NodeJS.WritableStream): Output {
       return closed
     },
     async write(text) {
-      if (closed) return
+      if (closed || text === '') return
       if (stream.write(text)) return
       await new Promise<void>((resolve) => {
         wake = resolve

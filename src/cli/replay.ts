@@ -3,7 +3,7 @@
 import { open, stat } from 'node:fs/promises'
 import { planFromEnd, type TailPlan } from '../log/tail.js'
 import { planUpdate } from '../log/acp.js'
-import { LOG_EMPTY, readLog } from '../log/reader.js'
+import { KEPT_PROBLEMS, LOG_EMPTY, ProblemList, readLogBatches } from '../log/reader.js'
 import { renderPlan, terminalSafe } from '../log/render.js'
 import { PlanReplay } from '../log/plan.js'
 import { Verifier } from '../log/verify.js'
@@ -38,9 +38,6 @@ const MODES = ['render', 'check', 'acp', 'verify'] as const
 
 /** `1 event`, `2 events`: a count and its noun. */
 export const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
-
-/** The problems written to stderr; more are counted, not written (TW-LOG-8). */
-export const SHOWN_PROBLEMS = 100
 
 function parseReplayArgs(argv: string[]) {
   const { values, positionals } = parseFlags({ args: argv, options: FLAGS, allowPositionals: true, strict: true })
@@ -93,17 +90,17 @@ function checkIsLog(what: string, recognized: boolean, first: string | undefined
 async function replayTail(path: string, mode: 'json' | 'render', standing: boolean, stdout: Output, stderr: Output): Promise<number> {
   let tail: TailPlan
   try {
-    tail = planFromEnd(path, standing ? 'standing' : 'current')
+    tail = await planFromEnd(path, standing ? 'standing' : 'current')
   } catch (error) {
     throw new UsageError(`cannot read ${JSON.stringify(path)}: ${(error as Error).message}`)
   }
   checkIsLog(JSON.stringify(path), tail.recognized, tail.problems.filter((problem) => problem.line === 1 && !problem.fromEnd).at(-1)?.message)
-  const shown = tail.problems.slice(0, SHOWN_PROBLEMS)
-  for (const { line, fromEnd, message } of shown) await stderr.write(`todo-write: line ${line}${fromEnd ? ' from the end' : ''}: ${terminalSafe(message)}\n`)
+  for (const { line, fromEnd, message } of tail.problems)
+    await stderr.write(`todo-write: line ${line}${fromEnd ? ' from the end' : ''}: ${terminalSafe(message)}\n`)
   if (mode === 'json') await stdout.write(writeJson(tail.plan) + '\n')
   if (mode === 'render' && tail.plan !== null) await stdout.write(renderPlan(tail.plan))
-  const problems = tail.problems.length
-  const hidden = problems > SHOWN_PROBLEMS ? ` (the first ${SHOWN_PROBLEMS} shown)` : ''
+  const problems = tail.problemCount
+  const hidden = problems > KEPT_PROBLEMS ? ` (the first ${KEPT_PROBLEMS} shown)` : ''
   if (problems > 0)
     await stderr.write(
       `todo-write: warning: ${counted(problems, 'problem', 'problems')} in the lines read${hidden}; the output holds what the readable lines say\n`,
@@ -122,60 +119,68 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
   if ((mode === 'json' || mode === 'render') && source.regular) return replayTail(path, mode, standing, stdoutStream, warn)
   const plan = new PlanReplay()
   const verifier = new Verifier(options)
-  let problems = 0
+  const problems = new ProblemList<string>()
   let mismatches = 0
   // Until a line is a header, an event or a packed row, the input may be no session log at
   // all (TW-REPLAY-CLI-4): what would be said of its lines waits, then is said, or not.
   let recognized = false
   let firstLine: string | undefined
-  const held: string[] = []
-  const problem = async (line: number, message: string) => {
+  const problem = (line: number, message: string) => {
     if (line === 1) firstLine = message
-    if (++problems > SHOWN_PROBLEMS) return
-    const text = `todo-write: line ${line}: ${terminalSafe(message)}\n`
-    if (recognized) await warn.write(text)
-    else held.push(text)
+    problems.add(`todo-write: line ${line}: ${terminalSafe(message)}\n`)
   }
-  const recognize = async () => {
-    recognized = true
-    for (const text of held.splice(0)) await warn.write(text)
+  // What the problems kept so far say and have not said yet: nothing until the input is known to be a log.
+  let said = 0
+  const unsaid = (): string => {
+    if (!recognized) return ''
+    const text = problems.kept.slice(said).join('')
+    said = problems.kept.length
+    return text
   }
-  const mismatch = async (found: { seq: number | undefined; message: string }[]) => {
-    for (const { seq, message } of found) {
-      mismatches++
-      await out(`seq ${seq}: ${terminalSafe(message)}\n`)
-    }
+  const mismatch = (found: { seq: number | undefined; message: string }[]): string => {
+    mismatches += found.length
+    return found.map(({ seq, message }) => `seq ${seq}: ${terminalSafe(message)}\n`).join('')
   }
   const name = source.stdin ? 'stdin' : JSON.stringify(path)
   const log = await openLog(path, source, stdin)
   try {
-    for await (const record of readLog(log)) {
+    for await (const records of readLogBatches(log)) {
+      let shown = ''
+      for (const record of records) {
+        if (record.kind === 'problem') problem(record.line, record.message)
+        else recognized = true
+        if (record.kind === 'packed') plan.skip(record.row.members)
+        if (record.kind !== 'event') continue
+        const step = plan.apply(record.event)
+        if (step.kind === 'broken') problem(record.line, step.message)
+        if (step.kind === 'write' && mode === 'acp') shown += JSON.stringify(planUpdate(step.todos)) + '\n'
+        if (mode === 'verify') shown += mismatch(verifier.push(record.event))
+      }
+      await out(shown)
       // The reader of stdout went away (… | head): nothing more anyone reads.
       if (stdoutStream.closed) return 0
-      if (record.kind === 'problem') await problem(record.line, record.message)
-      else await recognize()
-      if (record.kind === 'packed') plan.skip(record.row.members)
-      if (record.kind !== 'event') continue
-      const step = plan.apply(record.event)
-      if (step.kind === 'broken') await problem(record.line, step.message)
-      if (step.kind === 'write' && mode === 'acp') await out(JSON.stringify(planUpdate(step.todos)) + '\n')
-      if (mode === 'verify') await mismatch(verifier.push(record.event))
+      await warn.write(unsaid())
     }
   } catch (error) {
     throw new UsageError(`cannot read ${name}: ${(error as Error).message}`)
   }
   checkIsLog(name, recognized, firstLine)
-  await recognize()
+  // A log after all, if an empty one: what was held back is said.
+  recognized = true
+  await warn.write(unsaid())
   const list = standing ? plan.standing : plan.current
   if (mode === 'json') await out(writeJson(list) + '\n')
   if (mode === 'render' && list !== null) await out(renderPlan(list))
-  if (mode === 'check') await out(`check: ${counted(plan.events, 'event', 'events')}, ${plan.writes} todo/write, ${counted(problems, 'problem', 'problems')}\n`)
+  if (mode === 'check')
+    await out(`check: ${counted(plan.events, 'event', 'events')}, ${plan.writes} todo/write, ${counted(problems.count, 'problem', 'problems')}\n`)
   if (mode === 'verify') {
-    await mismatch(verifier.end())
+    await out(mismatch(verifier.end()))
     await out(`verify: ${counted(verifier.calls, 'todo_write call', 'todo_write calls')}, ${counted(mismatches, 'mismatch', 'mismatches')}\n`)
   }
-  const hidden = problems > SHOWN_PROBLEMS ? ` (the first ${SHOWN_PROBLEMS} shown)` : ''
-  if (problems > 0)
-    await warn.write(`todo-write: warning: ${counted(problems, 'problem', 'problems')} in the log${hidden}; the output holds what the readable lines say\n`)
-  return problems + mismatches > 0 ? 1 : 0
+  const hidden = problems.count > KEPT_PROBLEMS ? ` (the first ${KEPT_PROBLEMS} shown)` : ''
+  if (problems.count > 0)
+    await warn.write(
+      `todo-write: warning: ${counted(problems.count, 'problem', 'problems')} in the log${hidden}; the output holds what the readable lines say\n`,
+    )
+  return problems.count + mismatches > 0 ? 1 : 0
 }

@@ -2,7 +2,7 @@
 // zstd-compressed) one line at a time and names every damaged line by its number
 // (TW-LOG-2 … TW-LOG-5, TW-LOG-7, TW-LOG-9, TW-LOG-10). It never holds more than one line,
 // of at most MAX_LINE_BYTES: memory stays flat in the size of the log.
-import { compressedDamage, decodeLog, LogDecoder } from './compressed.js'
+import { compressedDamage, LogDecoder, type Chunks } from './compressed.js'
 import { HEADER_TYPE, HEADER_VERSION, PACKED_ROWS, type LogEvent } from './events.js'
 import { LineSplitter, MAX_LINE_BYTES, type Line } from './lines.js'
 import { isNonArrayObject, jsonText } from './json.js'
@@ -45,6 +45,23 @@ export const noMembers = (key: string): string => `not a packed row: "data.${key
 export const badGaps = (key: string): string => `not a packed row: "data.dt" is not an array of one entry fewer than "data.${key}"`
 export const tooLong = (bytes: number): string =>
   `a line of ${bytes.toLocaleString('en-US')} bytes, longer than ${MAX_LINE_BYTES / (1024 * 1024)} MiB: not read`
+
+/** The problems a reader keeps (TW-LOG-8): the first ones found; the rest are counted, not kept, so memory stays bounded. */
+export const KEPT_PROBLEMS = 100
+
+/** The problems of a log in the order found: the first KEPT_PROBLEMS of them, and how many there were. */
+export class ProblemList<P> {
+  readonly kept: P[] = []
+  count = 0
+
+  /** One more problem; whether it is kept. */
+  add(problem: P): boolean {
+    this.count++
+    if (this.kept.length === KEPT_PROBLEMS) return false
+    this.kept.push(problem)
+    return true
+  }
+}
 
 /** How `notObject` names a JSON value that is not an object. */
 export function jsonKind(value: unknown): string {
@@ -170,15 +187,26 @@ export class LogParser {
  * string) chunks. A compressed stream damaged part way is read up to the damage, which is
  * the last problem, named at the line that was being read.
  */
-export async function* readLog(input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): AsyncGenerator<LogRecord> {
-  const parser = new LogParser()
+export async function* readLog(input: Chunks): AsyncGenerator<LogRecord> {
+  for await (const records of readLogBatches(input)) yield* records
+}
+
+/**
+ * `readLog`'s records, in batches: those of one piece of input at a time (fewer steps for a
+ * caller that folds them). `parser` counts the lines read, for a caller that asks.
+ */
+export async function* readLogBatches(input: Chunks, parser = new LogParser()): AsyncGenerator<LogRecord[]> {
   const decoder = new LogDecoder()
   const splitter = new LineSplitter()
-  for await (const chunk of decodeLog(input, decoder)) for (const line of splitter.push(chunk)) yield* parser.read(line)
+  const read = (lines: Iterable<Line>): LogRecord[] => {
+    const records: LogRecord[] = []
+    for (const line of lines) records.push(...parser.read(line))
+    return records
+  }
+  for await (const chunk of decoder.decode(input)) yield read(splitter.push(chunk))
   // The piece of the line that was being read when the damage came is lost with it.
-  if (decoder.damage !== null) return yield damageRecord(parser, decoder.damage)
-  for (const line of splitter.end()) yield* parser.read(line)
-  yield* parser.end()
+  if (decoder.damage !== null) return yield [damageRecord(parser, decoder.damage)]
+  yield [...read(splitter.end()), ...parser.end()]
 }
 
 /** The damage of a compressed log, at the line that was being read (TW-LOG-9). */

@@ -7,14 +7,15 @@
 // full audit. The plan is the one the streaming fold gives (test/unit/tail.test.ts).
 // A compressed log (TW-LOG-9) cannot be read backwards: it is read from the start, through
 // the same fold as a stream, and its problems are named by line number.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { createReadStream } from 'node:fs'
+import { open, type FileHandle } from 'node:fs/promises'
 import type { Todo } from '../core/schema.js'
-import { isZstd, LogDecoder } from './compressed.js'
+import { isZstd } from './compressed.js'
 import { TURN_START } from './events.js'
 import { LineBuffer, LineSplitter, MAX_LINE_BYTES, type Line } from './lines.js'
 import { eventStep, PlanReplay } from './plan.js'
 import { jsonText } from './json.js'
-import { damageRecord, LogParser, readEventLine, type LogRecord } from './reader.js'
+import { LogParser, ProblemList, readEventLine, readLogBatches, type LogRecord } from './reader.js'
 
 /** Which plan: the current list (TW-REPLAY-1) or the standing plan (TW-STANDING-1). */
 export type Which = 'current' | 'standing'
@@ -24,8 +25,10 @@ export type TailProblem = { line: number; fromEnd: false; message: string } | { 
 
 export interface TailPlan {
   plan: Todo[] | null
-  /** Problems of the header and of the lines read, in the order found (the header's first). */
+  /** The first problems of the header and of the lines read, in the order found (the header's first): at most KEPT_PROBLEMS. */
   problems: TailProblem[]
+  /** How many problems there were in all, those not kept included. */
+  problemCount: number
   /** Lines read from the end, the header aside (for a compressed log: every line, from the start). */
   linesRead: number
   /** Whether a line read was a session header, an event or a packed row: false for a file that is no session log (TW-REPLAY-CLI-4). */
@@ -36,107 +39,100 @@ const BLOCK = 64 * 1024
 const LF = 0x0a
 
 /**
- * The plan of the log file at `path`, read from its end. Synchronous: it reads a few blocks
- * (more only when the deciding event is far from the end). Throws what the file system throws.
+ * The plan of the log file at `path`, read from its end (a few blocks; more only when the
+ * deciding event is far from the end). Rejects with what the file system throws.
  */
-export function planFromEnd(path: string, which: Which = 'current'): TailPlan {
+export async function planFromEnd(path: string, which: Which = 'current'): Promise<TailPlan> {
   if (which !== 'current' && which !== 'standing') throw new TypeError(`which must be "current" or "standing", got ${jsonText(which)}`)
-  const fd = openSync(path, 'r')
+  const file = await open(path, 'r')
   try {
-    return readTail(fd, which)
+    if (isZstd(await readAt(file, 0, 4))) return await readForwards(path, which)
+    return await readTail(file, which)
   } finally {
-    closeSync(fd)
+    await file.close()
   }
 }
 
 /** The current list of the log at `path`: the last good snapshot, or null (TW-REPLAY-1). */
-export const latestPlanOf = (path: string): Todo[] | null => planFromEnd(path, 'current').plan
+export const latestPlanOf = async (path: string): Promise<Todo[] | null> => (await planFromEnd(path, 'current')).plan
 
 /** The standing plan of the log at `path`: cleared by a later `turn/start` (TW-STANDING-1). */
-export const standingPlanOf = (path: string): Todo[] | null => planFromEnd(path, 'standing').plan
+export const standingPlanOf = async (path: string): Promise<Todo[] | null> => (await planFromEnd(path, 'standing')).plan
 
-function readTail(file: number, which: Which): TailPlan {
-  const { size } = fstatSync(file)
-  if (isZstd(readAt(file, 0, 4))) return readForwards(file, which)
-  const problems: TailProblem[] = []
-  const header = readHeader(file)
-  for (const record of header.records) if (record.kind === 'problem') problems.push({ line: record.line, fromEnd: false, message: record.message })
+async function readTail(file: FileHandle, which: Which): Promise<TailPlan> {
+  const { size } = await file.stat()
+  const problems = new ProblemList<TailProblem>()
+  const header = await readHeader(file)
+  for (const record of header.records) if (record.kind === 'problem') problems.add({ line: record.line, fromEnd: false, message: record.message })
   let recognized = header.records.some((record) => record.kind === 'header')
   // Line 1 holds an event when the header is missing: then it is read from the end like the rest.
   const start = header.records.some((record) => record.kind === 'event' || record.kind === 'packed') ? 0 : header.end
   let linesRead = 0
-  for (const line of linesFromEnd(file, start, size)) {
+  const answer = (plan: Todo[] | null): TailPlan => ({ plan, problems: problems.kept, problemCount: problems.count, linesRead, recognized })
+  for await (const line of linesFromEnd(file, start, size)) {
     linesRead++
     const read = readEventLine(line)
     if (read.kind === 'problem') {
-      problems.push({ line: linesRead, fromEnd: true, message: read.message })
+      problems.add({ line: linesRead, fromEnd: true, message: read.message })
       continue
     }
     recognized = true
     if (read.kind === 'packed') continue
-    if (which === 'standing' && read.event.type === TURN_START) return { plan: null, problems, linesRead, recognized }
+    if (which === 'standing' && read.event.type === TURN_START) return answer(null)
     const step = eventStep(read.event)
-    if (step.kind === 'write') return { plan: step.todos, problems, linesRead, recognized }
+    if (step.kind === 'write') return answer(step.todos)
     // A broken snapshot is not applied (TW-LOG-5): the one before it stands. It is reported.
-    if (step.kind === 'broken') problems.push({ line: linesRead, fromEnd: true, message: step.message })
+    if (step.kind === 'broken') problems.add({ line: linesRead, fromEnd: true, message: step.message })
   }
-  return { plan: null, problems, linesRead, recognized }
+  return answer(null)
 }
 
-/** A compressed log, read from the start in blocks through the streaming reader's parser and fold. */
-function readForwards(file: number, which: Which): TailPlan {
-  const decoder = new LogDecoder()
-  const splitter = new LineSplitter()
-  const parser = new LogParser()
+/** A compressed log, read from the start through the streaming reader and fold: the one reading path of `replay`. */
+async function readForwards(path: string, which: Which): Promise<TailPlan> {
   const plan = new PlanReplay()
-  const problems: TailProblem[] = []
+  const problems = new ProblemList<TailProblem>()
   let recognized = false
-  const problem = (line: number, message: string) => void problems.push({ line, fromEnd: false, message })
-  const read = (records: LogRecord[]) => {
+  const parser = new LogParser()
+  for await (const records of readLogBatches(createReadStream(path), parser)) {
     for (const record of records) {
-      if (record.kind === 'problem') problem(record.line, record.message)
+      if (record.kind === 'problem') problems.add({ line: record.line, fromEnd: false, message: record.message })
       else recognized = true
       if (record.kind !== 'event') continue
       const step = plan.apply(record.event)
-      if (step.kind === 'broken') problem(record.line, step.message)
+      if (step.kind === 'broken') problems.add({ line: record.line, fromEnd: false, message: step.message })
     }
   }
-  // The text's lines, one at a time: nothing more than a line and a block is held. Past the
-  // damage the decoder gives nothing more.
-  const lines = function* () {
-    for (const block of blocks(file)) for (const chunk of decoder.push(block)) yield* splitter.push(chunk)
-    for (const chunk of decoder.end()) yield* splitter.push(chunk)
-    // The piece of the line that was being read when the damage came is lost with it.
-    if (decoder.damage === null) yield* splitter.end()
+  return {
+    plan: which === 'standing' ? plan.standing : plan.current,
+    problems: problems.kept,
+    problemCount: problems.count,
+    linesRead: parser.lineCount,
+    recognized,
   }
-  for (const line of lines()) read(parser.read(line))
-  read(decoder.damage === null ? parser.end() : [damageRecord(parser, decoder.damage)])
-  return { plan: which === 'standing' ? plan.standing : plan.current, problems, linesRead: parser.lineCount, recognized }
 }
 
 /** The first line, read from the start and checked as a header (TW-LOG-4); `end` is where line 2 starts. */
-function readHeader(file: number): { records: LogRecord[]; end: number } {
+async function readHeader(file: FileHandle): Promise<{ records: LogRecord[]; end: number }> {
   const parser = new LogParser()
   const splitter = new LineSplitter()
   let at = 0
-  for (const block of blocks(file)) {
+  for (let block = await readAt(file, at, BLOCK); block.length > 0; at += block.length, block = await readAt(file, at, BLOCK)) {
     // The first line the blocks complete is line 1; line 2 starts after its line break.
     for (const line of splitter.push(block)) return { records: parser.read(line), end: at + block.indexOf(LF) + 1 }
-    at += block.length
   }
   // No line break: the whole file is line 1; an empty file has none (the log is empty).
   return { records: [...splitter.end()].flatMap((line) => parser.read(line)).concat(parser.end()), end: at }
 }
 
 /** The lines of [start, end), last first, each decoded whole (UTF-8 never split at a block boundary). */
-function* linesFromEnd(file: number, start: number, end: number): Generator<Line> {
+async function* linesFromEnd(file: FileHandle, start: number, end: number): AsyncGenerator<Line> {
   if (start === end) return
   const line = new LineBuffer(MAX_LINE_BYTES, true)
   // Every line but the last ends with a line break; the last does when the file does, and then no line follows that break.
-  let terminated = readAt(file, end - 1, 1)[0] === LF
+  let terminated = (await readAt(file, end - 1, 1))[0] === LF
   for (let stop = terminated ? end - 1 : end; stop > start; ) {
     const from = Math.max(start, stop - BLOCK)
-    const block = readAt(file, from, stop - from)
+    const block = await readAt(file, from, stop - from)
     let right = block.length
     for (let lf = block.lastIndexOf(LF); lf !== -1; lf = block.subarray(0, lf).lastIndexOf(LF)) {
       line.take(block.subarray(lf + 1, right))
@@ -150,13 +146,9 @@ function* linesFromEnd(file: number, start: number, end: number): Generator<Line
   yield line.finish(terminated)
 }
 
-/** The file's blocks, from its start to its end. */
-function* blocks(file: number): Generator<Uint8Array> {
-  for (let at = 0, block = readAt(file, at, BLOCK); block.length > 0; at += block.length, block = readAt(file, at, BLOCK)) yield block
-}
-
 /** The bytes at `position`: `length` of them, fewer at the end of the file (a regular file's read is short only there). */
-function readAt(file: number, position: number, length: number): Uint8Array {
+async function readAt(file: FileHandle, position: number, length: number): Promise<Uint8Array> {
   const buffer = new Uint8Array(length)
-  return buffer.subarray(0, readSync(file, buffer, 0, length, position))
+  const { bytesRead } = await file.read(buffer, 0, length, position)
+  return buffer.subarray(0, bytesRead)
 }

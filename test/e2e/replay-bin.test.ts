@@ -7,8 +7,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { zstdCompressSync } from 'node:zlib'
+import { afterAll, describe, expect, it } from 'vitest'
 import { BIN, runCli } from '../support/cli.js'
+import { hugeWindow, oversizedBlocks, rawFrame, sequenceBombs } from '../support/zstd.js'
 
 const SAMPLE = fileURLToPath(new URL('../../examples/logs/sample.jsonl', import.meta.url))
 const DAMAGED = fileURLToPath(new URL('../../examples/logs/damaged.jsonl', import.meta.url))
@@ -93,5 +95,61 @@ describe('todo-write replay streams (TW-LOG-2)', () => {
     expect(stderr).toBe('')
     expect(stdout).toBe(`check: ${LINES} events, ${LINES} todo/write, 0 problems\n`)
     expect(code).toBe(0)
+  })
+})
+
+// Hostile compressed logs (TW-LOG-9, TW-LOG-8), as an attacker would hand them over: a few
+// bytes each, answered at once, in a heap far smaller than what they would cost a decoder
+// or reader without the format's limits.
+describe('todo-write replay on hostile compressed logs', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'todo-write-hostile-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const header = rawFrame(Buffer.from(HEADER))
+  const fileOf = (name: string, bytes: Uint8Array): string => {
+    const path = join(dir, name)
+    writeFileSync(path, bytes)
+    return path
+  }
+  /** `node --max-old-space-size=32 todo-write replay …`, killed if it runs past 20 s. */
+  const replay = (args: string[]) => {
+    const run = spawnSync(process.execPath, ['--max-old-space-size=32', BIN, 'replay', ...args], { encoding: 'utf8', timeout: 20_000 })
+    return { status: run.status, signal: run.signal, stdout: run.stdout, stderr: run.stderr }
+  }
+
+  for (const [name, bytes, reason] of [
+    ['sequences', sequenceBombs(), 'Data corruption detected'],
+    ['window', hugeWindow(), 'Frame requires too much memory for decoding'],
+    ['oversized', oversizedBlocks(128), 'Destination buffer is too small'],
+  ] as const)
+    it(`${name}: ${bytes.length} bytes after the header are damage, in every mode`, () => {
+      const path = fileOf(`${name}.zstd`, Buffer.concat([header, bytes, rawFrame(Buffer.from('{"type":"todo/write","seq":0,"data":{"todos":[]}}\n'))]))
+      const damage = `todo-write: line 2: the compressed log is damaged (${reason}): nothing after this point can be read\n`
+      expect(replay(['--check', path])).toEqual({
+        status: 1,
+        signal: null,
+        stdout: 'check: 0 events, 0 todo/write, 1 problem\n',
+        stderr: `${damage}todo-write: warning: 1 problem in the log; the output holds what the readable lines say\n`,
+      })
+      expect(replay([path])).toEqual({
+        status: 1,
+        signal: null,
+        stdout: 'null\n',
+        stderr: `${damage}todo-write: warning: 1 problem in the lines read; the output holds what the readable lines say\n`,
+      })
+    })
+
+  it('two million blank lines in 150 bytes: the first 100 named, the rest counted, in a 32 MB heap', () => {
+    const blank = zstdCompressSync(Buffer.from(HEADER + '\n'.repeat(2_000_000)))
+    expect(blank.length).toBeLessThan(300)
+    const path = fileOf('blank.zstd', blank)
+    for (const args of [[path], ['--check', path]]) {
+      const run = replay(args)
+      expect(run.signal).toBeNull()
+      expect(run.status).toBe(1)
+      const lines = run.stderr.split('\n')
+      expect(lines.slice(0, 2)).toEqual(['todo-write: line 2: blank line', 'todo-write: line 3: blank line'])
+      expect(lines[100]).toMatch(/^todo-write: warning: 2000000 problems in the (lines read|log) \(the first 100 shown\); /)
+      expect(lines).toHaveLength(102)
+    }
   })
 })

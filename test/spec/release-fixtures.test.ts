@@ -81,7 +81,7 @@ describe.runIf(releaseFixturePresent)('the release dsh 0.1.1-rc.2 logs, in every
     expect(result.status).toBe(1)
     expect(result.stdout).toMatch(/^check: \d+ events, 2 todo\/write, 1 problem\n$/)
     expect(result.stderr).toMatch(
-      /^todo-write: line \d+: the compressed log is damaged \(unexpected EOF\): nothing after this point can be read\ntodo-write: warning: 1 problem in the log; the output holds what the readable lines say\n$/,
+      /^todo-write: line \d+: the compressed log is damaged \(unexpected end of file\): nothing after this point can be read\ntodo-write: warning: 1 problem in the log; the output holds what the readable lines say\n$/,
     )
   })
 })

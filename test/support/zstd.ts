@@ -40,3 +40,49 @@ export function skippableFrame(size: number, nibble = 0): Buffer {
     Buffer.alloc(size, 0x41),
   ])
 }
+
+// Hostile streams (TW-LOG-9), each a few bytes that a decoder without the format's limits
+// turns into seconds or gigabytes; `zstd -d` refuses every one at once.
+
+/** Window_Descriptor of 1.875 GiB (exponent 20, mantissa 7: 2^30 + 7/8 of it), then raw blocks of `blocks` bytes each. */
+export function hugeWindow(blocks = 12, size = 6): Buffer {
+  const parts = [Buffer.from([...MAGIC, DESCRIPTOR, (20 << 3) | 7])]
+  for (let i = 0; i < blocks; i++) parts.push(Buffer.from(block(Buffer.alloc(size, 0x0a), i === blocks - 1)))
+  return Buffer.concat(parts)
+}
+
+/** RLE blocks (4 bytes each) declaring `size` bytes each, past the format's 128 KiB largest block. */
+export function oversizedBlocks(count: number, size = 2 ** 21 - 1, byte = 0x0a): Buffer {
+  const parts = [Buffer.from([...MAGIC, DESCRIPTOR, WINDOW])]
+  for (let i = 0; i < count; i++) {
+    const header = (size << 3) | (1 << 1) | (i === count - 1 ? 1 : 0)
+    parts.push(Buffer.from([header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff, byte]))
+  }
+  return Buffer.concat(parts)
+}
+
+/**
+ * Compressed blocks that declare 98,047 sequences (the most a Sequences_Section_Header can)
+ * of RLE-coded symbols, each a match of 64 KiB and more: gigabytes from a block of a few bytes,
+ * far past the most any block may hold.
+ */
+export function sequenceBombs(count = 2): Buffer {
+  const body = Buffer.from([
+    0x00, // Literals_Section_Header: raw literals, none
+    0xff,
+    0xff,
+    0xff, // Number_of_Sequences: 0x7F00 + 0xFFFF
+    0x54, // Symbol_Compression_Modes: literal lengths, offsets, match lengths all RLE
+    0x00,
+    0x00,
+    0x34, // the RLE symbols: no literals, offset code 0, match length code 52 (65,539 bytes and more)
+    0x80,
+    0x80, // the bitstream: no bits but its end mark
+  ])
+  const parts = [Buffer.from([...MAGIC, DESCRIPTOR, WINDOW])]
+  for (let i = 0; i < count; i++) {
+    const header = (body.length << 3) | (2 << 1) | (i === count - 1 ? 1 : 0)
+    parts.push(Buffer.from([header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff]), body)
+  }
+  return Buffer.concat(parts)
+}

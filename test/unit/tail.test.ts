@@ -31,7 +31,7 @@ async function streamed(path: string) {
 }
 
 async function fromEnd(path: string) {
-  return { current: planFromEnd(path, 'current').plan, standing: planFromEnd(path, 'standing').plan }
+  return { current: (await planFromEnd(path, 'current')).plan, standing: (await planFromEnd(path, 'standing')).plan }
 }
 
 /** Lines a log might be damaged with: unreadable, broken snapshots, other events, a cut last line. */
@@ -61,9 +61,9 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
         '',
       ].join('\n'),
     )
-    const tail = planFromEnd(path)
-    expect(tail).toEqual({ plan: [{ content: 'last', status: 'pending' }], problems: [], linesRead: 1, recognized: true })
-    expect(planFromEnd(path, 'standing').linesRead).toBe(1)
+    const tail = await planFromEnd(path)
+    expect(tail).toEqual({ plan: [{ content: 'last', status: 'pending' }], problems: [], problemCount: 0, linesRead: 1, recognized: true })
+    expect((await planFromEnd(path, 'standing')).linesRead).toBe(1)
   })
 
   it('decodes UTF-8 whole when a character straddles a block boundary', async () => {
@@ -72,18 +72,19 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
       const path = file(
         `{"type":"session","version":0}\n{"type":"todo/write","seq":0,"data":{"todos":[{"content":${JSON.stringify(content)},"status":"pending"}]}}\n`,
       )
-      expect(latestPlanOf(path)).toEqual([{ content, status: 'pending' }])
+      expect(await latestPlanOf(path)).toEqual([{ content, status: 'pending' }])
     }
   })
 
   it('reports what it read: the header from the start, a cut last line by its position from the end', async () => {
     const path = file('{"type":"session","version":7}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\n{"type":"tu')
-    expect(planFromEnd(path)).toEqual({
+    expect(await planFromEnd(path)).toEqual({
       plan: [],
       problems: [
         { line: 1, fromEnd: false, message: 'wrong header: version must be 0, got 7' },
         { line: 1, fromEnd: true, message: 'truncated last line (not JSON, no final line break)' },
       ],
+      problemCount: 2,
       linesRead: 2,
       recognized: true,
     })
@@ -91,77 +92,83 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
 
   it('a blank line is a line: the last, or the first after the header, when read back to it', async () => {
     const header = '{"type":"session","version":0}\n'
-    expect(planFromEnd(file(header + '\nnot json\n'))).toEqual({
+    expect(await planFromEnd(file(header + '\nnot json\n'))).toEqual({
       plan: null,
       problems: [
         { line: 1, fromEnd: true, message: 'not JSON' },
         { line: 2, fromEnd: true, message: 'blank line' },
       ],
+      problemCount: 2,
       linesRead: 2,
       recognized: true,
     })
-    expect(planFromEnd(file(header + '\n'))).toEqual({
+    expect(await planFromEnd(file(header + '\n'))).toEqual({
       plan: null,
       problems: [{ line: 1, fromEnd: true, message: 'blank line' }],
+      problemCount: 1,
       linesRead: 1,
       recognized: true,
     })
-    expect(planFromEnd(file(header + ' '))).toEqual({
+    expect(await planFromEnd(file(header + ' '))).toEqual({
       plan: null,
       problems: [{ line: 1, fromEnd: true, message: 'blank line' }],
+      problemCount: 1,
       linesRead: 1,
       recognized: true,
     })
-    expect(planFromEnd(file(header))).toEqual({ plan: null, problems: [], linesRead: 0, recognized: true })
+    expect(await planFromEnd(file(header))).toEqual({ plan: null, problems: [], problemCount: 0, linesRead: 0, recognized: true })
   })
 
-  it('the lines read from the end are judged as the stream judges them (TW-LOG-3, TW-LOG-4)', () => {
+  it('the lines read from the end are judged as the stream judges them (TW-LOG-3, TW-LOG-4)', async () => {
     const path = file('{"type":"session","version":0}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\n[1]\n{"type":"session","version":0}\n')
-    expect(planFromEnd(path).problems).toEqual([
+    expect((await planFromEnd(path)).problems).toEqual([
       { line: 1, fromEnd: true, message: 'a second session header (two logs concatenated?)' },
       { line: 2, fromEnd: true, message: 'not a JSON object (an array)' },
     ])
   })
 
-  it('a header longer than a block, or without a line break, is read whole', () => {
+  it('a header longer than a block, or without a line break, is read whole', async () => {
     const long = `{"type":"session","version":0,"id":"${'i'.repeat(70_000)}"}`
-    expect(planFromEnd(file(`${long}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\n`))).toEqual({
+    expect(await planFromEnd(file(`${long}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\n`))).toEqual({
       plan: [],
       problems: [],
+      problemCount: 0,
       linesRead: 1,
       recognized: true,
     })
-    expect(planFromEnd(file('{"type":"session","version":0}'))).toEqual({ plan: null, problems: [], linesRead: 0, recognized: true })
+    expect(await planFromEnd(file('{"type":"session","version":0}'))).toEqual({ plan: null, problems: [], problemCount: 0, linesRead: 0, recognized: true })
   })
 
-  it('a header alone, even of the wrong version, makes the file a log (TW-REPLAY-CLI-4)', () => {
-    expect(planFromEnd(file('{"type":"session","version":7}\n'))).toEqual({
+  it('a header alone, even of the wrong version, makes the file a log (TW-REPLAY-CLI-4)', async () => {
+    expect(await planFromEnd(file('{"type":"session","version":7}\n'))).toEqual({
       plan: null,
       problems: [{ line: 1, fromEnd: false, message: 'wrong header: version must be 0, got 7' }],
+      problemCount: 1,
       linesRead: 0,
       recognized: true,
     })
   })
 
-  it('which plan is "current" or "standing": anything else is refused', () => {
+  it('which plan is "current" or "standing": anything else is refused', async () => {
     const path = file('{"type":"session","version":0}\n')
-    expect(() => planFromEnd(path, 'latest' as Which)).toThrow('which must be "current" or "standing", got "latest"')
-    expect(planFromEnd(path, 'current').plan).toBeNull()
-    expect(planFromEnd(path).plan).toBeNull()
+    await expect(planFromEnd(path, 'latest' as Which)).rejects.toThrow('which must be "current" or "standing", got "latest"')
+    expect((await planFromEnd(path, 'current')).plan).toBeNull()
+    expect((await planFromEnd(path)).plan).toBeNull()
   })
 
-  it.runIf(process.platform === 'linux')('closes the file it opened', () => {
+  it.runIf(process.platform === 'linux')('closes the file it opened', async () => {
     const path = file('{"type":"session","version":0}\n')
     const open = readdirSync('/proc/self/fd').length
-    planFromEnd(path)
-    latestPlanOf(path)
+    await planFromEnd(path)
+    await latestPlanOf(path)
     expect(readdirSync('/proc/self/fd').length).toBe(open)
   })
 
-  it('a packed row as line 1, the header missing: read from the end like the rest', () => {
-    expect(planFromEnd(file('{"type":"text-chunks","seq0":0,"time0":0,"data":{"dt":[],"texts":["a"]}}\n'))).toEqual({
+  it('a packed row as line 1, the header missing: read from the end like the rest', async () => {
+    expect(await planFromEnd(file('{"type":"text-chunks","seq0":0,"time0":0,"data":{"dt":[],"texts":["a"]}}\n'))).toEqual({
       plan: null,
       problems: [{ line: 1, fromEnd: false, message: 'missing header: expected {"type":"session","version":0,…}' }],
+      problemCount: 1,
       linesRead: 1,
       recognized: true,
     })
@@ -169,18 +176,20 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
 
   it('a log without a header reads line 1 as an event, as streaming does', async () => {
     const path = file('{"type":"todo/write","seq":0,"data":{"todos":[{"content":"a","status":"pending"}]}}\n')
-    expect(planFromEnd(path)).toEqual({
+    expect(await planFromEnd(path)).toEqual({
       plan: [{ content: 'a', status: 'pending' }],
       problems: [{ line: 1, fromEnd: false, message: 'missing header: expected {"type":"session","version":0,…}' }],
+      problemCount: 1,
       linesRead: 1,
       recognized: true,
     })
   })
 
   it('an empty file: no plan, the empty log named', async () => {
-    expect(planFromEnd(file(''))).toEqual({
+    expect(await planFromEnd(file(''))).toEqual({
       plan: null,
       problems: [{ line: 1, fromEnd: false, message: 'the log is empty (no header)' }],
+      problemCount: 1,
       linesRead: 0,
       recognized: false,
     })
@@ -188,52 +197,56 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
 
   it('standingPlanOf stops at the last turn/start', async () => {
     const path = file('{"type":"session","version":0}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\n{"type":"turn/start","seq":1,"data":{}}\n')
-    expect(standingPlanOf(path)).toBeNull()
-    expect(latestPlanOf(path)).toEqual([])
+    expect(await standingPlanOf(path)).toBeNull()
+    expect(await latestPlanOf(path)).toEqual([])
   })
 
   it('packed rows are read past, from the end as from the start (TW-LOG-10)', async () => {
     const path = file(
       '{"type":"session","version":0}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\n{"type":"text-chunks","seq0":1,"time0":0,"data":{"dt":[0],"texts":["a","b"]}}\n{"type":"reasoning-chunks","seq0":3,"time0":0,"data":{"dt":[],"texts":["c"]}}\n',
     )
-    expect(planFromEnd(path)).toEqual({ plan: [], problems: [], linesRead: 3, recognized: true })
+    expect(await planFromEnd(path)).toEqual({ plan: [], problems: [], problemCount: 0, linesRead: 3, recognized: true })
   })
 
   it('a compressed log is read from the start: its problems by line number, its damage last (TW-LOG-9)', async () => {
     const text =
       '{"type":"session","version":0}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\nnot json\n{"type":"todo/write","seq":2,"data":{"todos":[{"content":"a","status":"pending"}]}}\n'
-    expect(planFromEnd(file(rawZstd(text, [10, 50])))).toEqual({
+    expect(await planFromEnd(file(rawZstd(text, [10, 50])))).toEqual({
       plan: [{ content: 'a', status: 'pending' }],
       problems: [{ line: 3, fromEnd: false, message: 'not JSON' }],
+      problemCount: 1,
       linesRead: 4,
       recognized: true,
     })
     // Damaged in its last frame, which holds line 4: the lines before it are the log.
     const z = rawZstd(text, [text.indexOf('{"type":"todo/write","seq":2')])
-    expect(planFromEnd(file(z.subarray(0, z.length - 3)))).toEqual({
+    expect(await planFromEnd(file(z.subarray(0, z.length - 3)))).toEqual({
       plan: [],
       problems: [
         { line: 3, fromEnd: false, message: 'not JSON' },
-        { line: 4, fromEnd: false, message: 'the compressed log is damaged (unexpected EOF): nothing after this point can be read' },
+        { line: 4, fromEnd: false, message: 'the compressed log is damaged (unexpected end of file): nothing after this point can be read' },
       ],
+      problemCount: 2,
       linesRead: 3,
       recognized: true,
     })
     // A broken snapshot is reported by its line; a last line without a line break is read.
     const broken =
       '{"type":"session","version":0}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\n{"type":"todo/write","seq":1,"data":{"todos":[" a"]}}\n{"type":"tu'
-    expect(planFromEnd(file(rawZstd(broken, [40])), 'standing')).toEqual({
+    expect(await planFromEnd(file(rawZstd(broken, [40])), 'standing')).toEqual({
       plan: [],
       problems: [
         { line: 3, fromEnd: false, message: 'todo/write seq 1 breaks the durable-log invariant: todos[0] is not an object' },
         { line: 4, fromEnd: false, message: 'truncated last line (not JSON, no final line break)' },
       ],
+      problemCount: 2,
       linesRead: 4,
       recognized: true,
     })
-    expect(planFromEnd(file(rawFrame(new Uint8Array(0))))).toEqual({
+    expect(await planFromEnd(file(rawFrame(new Uint8Array(0))))).toEqual({
       plan: null,
       problems: [{ line: 1, fromEnd: false, message: 'the log is empty (no header)' }],
+      problemCount: 1,
       linesRead: 0,
       recognized: false,
     })
@@ -243,18 +256,19 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
     const many = '{"type":"session","version":0}\n' + Array.from({ length: 2_000 }, (_, i) => `{"type":"x","seq":${i},"data":{"pad":"${pad}"}}\n`).join('')
     const last = `{"type":"todo/write","seq":2000,"data":{"todos":[{"content":"z","status":"completed"}]}}\n`
     expect(many.length).toBeGreaterThan(10 * 64 * 1024)
-    expect(planFromEnd(file(rawZstd(many + last, [12_345, 300_000])))).toEqual({
+    expect(await planFromEnd(file(rawZstd(many + last, [12_345, 300_000])))).toEqual({
       plan: [{ content: 'z', status: 'completed' }],
       problems: [],
+      problemCount: 0,
       linesRead: 2_002,
       recognized: true,
     })
   })
 
   it('a file of lines none of which is a header or an event is not recognized', async () => {
-    expect(planFromEnd(file('# a title\n\n{"a":1}\n'))).toMatchObject({ plan: null, recognized: false })
-    expect(planFromEnd(file(rawZstd('# a title\n')))).toMatchObject({ plan: null, recognized: false })
-    expect(planFromEnd(file('{"type":"session","version":0}\n'))).toMatchObject({ plan: null, recognized: true, problems: [] })
+    expect(await planFromEnd(file('# a title\n\n{"a":1}\n'))).toMatchObject({ plan: null, recognized: false })
+    expect(await planFromEnd(file(rawZstd('# a title\n')))).toMatchObject({ plan: null, recognized: false })
+    expect(await planFromEnd(file('{"type":"session","version":0}\n'))).toMatchObject({ plan: null, recognized: true, problems: [] })
   })
 
   it.each([
