@@ -54,12 +54,10 @@ export class ProblemList<P> {
   readonly kept: P[] = []
   count = 0
 
-  /** One more problem; whether it is kept. */
-  add(problem: P): boolean {
+  /** One more problem: kept if fewer than KEPT_PROBLEMS are. */
+  add(problem: P): void {
     this.count++
-    if (this.kept.length === KEPT_PROBLEMS) return false
-    this.kept.push(problem)
-    return true
+    if (this.kept.length < KEPT_PROBLEMS) this.kept.push(problem)
   }
 }
 

@@ -7,12 +7,27 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { constants, zstdCompressSync } from 'node:zlib'
-import { describe, expect, it } from 'vitest'
+import type { Transform } from 'node:stream'
+import { describe, expect, it, vi } from 'vitest'
 import fc from '../support/fc.js'
 import { compressedDamage, FrameCutter, isZstd, LogDecoder, MAX_BLOCK, PIECE_OUTPUT } from '../../src/log/compressed.js'
 import { readLog, type LogRecord } from '../../src/log/reader.js'
 import { asyncProperty, property } from '../support/property.js'
 import { hugeWindow, oversizedBlocks, rawFrame, rawZstd, sequenceBombs, skippableFrame } from '../support/zstd.js'
+
+// Every decompressor the decoder makes, so a test can see it was let go.
+const decompressors = vi.hoisted((): Transform[] => [])
+vi.mock('node:zlib', async (original) => {
+  const zlib = await original<typeof import('node:zlib')>()
+  return {
+    ...zlib,
+    createZstdDecompress: (options?: import('node:zlib').ZstdOptions) => {
+      const stream = zlib.createZstdDecompress(options)
+      decompressors.push(stream)
+      return stream
+    },
+  }
+})
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SAMPLE = readFileSync(`${ROOT}examples/logs/release-sample.jsonl`)
@@ -24,11 +39,11 @@ const CUT_SHORT = 'unexpected end of file'
 const NOT_ZSTD = 'Unknown frame descriptor'
 
 /** Every byte the decoder gives for these chunks, and its damage. */
-async function decoded(chunks: Iterable<Uint8Array>): Promise<{ text: string; damage: string | null; compressed: boolean }> {
+async function decoded(chunks: Iterable<Uint8Array | string>): Promise<{ text: string; damage: string | null }> {
   const decoder = new LogDecoder()
   const out: Uint8Array[] = []
   for await (const chunk of decoder.decode(chunks)) out.push(chunk)
-  return { text: Buffer.concat(out).toString('utf8'), damage: decoder.damage, compressed: decoder.compressed }
+  return { text: Buffer.concat(out).toString('utf8'), damage: decoder.damage }
 }
 
 /** `bytes` cut into chunks at these offsets. */
@@ -74,14 +89,14 @@ describe('TW-LOG-9: a compressed log is told by its first bytes', () => {
     [fc.string({ unit: 'grapheme' }), fc.array(fc.nat(), { maxLength: 5 })],
     async (text, cuts) => {
       const result = await decoded(cut(Buffer.from(text, 'utf8'), cuts))
-      expect(result).toEqual({ text, damage: null, compressed: false })
+      expect(result).toEqual({ text, damage: null })
     },
   )
 
   it('input shorter than a magic number is plain', async () => {
-    expect(await decoded([Buffer.from('ab')])).toEqual({ text: 'ab', damage: null, compressed: false })
-    expect(await decoded([Buffer.from('a'), Buffer.from('b'), Buffer.from('c')])).toEqual({ text: 'abc', damage: null, compressed: false })
-    expect(await decoded([])).toEqual({ text: '', damage: null, compressed: false })
+    expect(await decoded([Buffer.from('ab')])).toEqual({ text: 'ab', damage: null })
+    expect(await decoded([Buffer.from('a'), Buffer.from('b'), Buffer.from('c')])).toEqual({ text: 'abc', damage: null })
+    expect(await decoded([])).toEqual({ text: '', damage: null })
   })
 
   asyncProperty(
@@ -99,13 +114,13 @@ describe('TW-LOG-9: a compressed log is told by its first bytes', () => {
         frameCuts.map((c) => c % (bytes.length + 1)),
         blockSize,
       )
-      expect(await decoded(cut(z, chunkCuts))).toEqual({ text, damage: null, compressed: true })
+      expect(await decoded(cut(z, chunkCuts))).toEqual({ text, damage: null })
     },
   )
 
   it('a skippable frame is passed over, at the start and between frames', async () => {
     const z = Buffer.concat([skippableFrame(5), rawFrame(Buffer.from('a\n')), skippableFrame(0, 3), rawFrame(Buffer.from('b\n'))])
-    expect(await decoded([z])).toEqual({ text: 'a\nb\n', damage: null, compressed: true })
+    expect(await decoded([z])).toEqual({ text: 'a\nb\n', damage: null })
   })
 
   it('the zstd command writes what the plain example holds (concatenated frames, real compression)', async () => {
@@ -145,7 +160,7 @@ describe('TW-LOG-9: a compressed log is told by its first bytes', () => {
       fc.pre(frames.some((frame) => frame.kind !== 'skippable'))
       const expected = zstdCommand(bytes)
       expect(expected.sound).toBe(true)
-      expect(await decoded(cut(bytes, chunkCuts))).toEqual({ text: expected.text, damage: null, compressed: true })
+      expect(await decoded(cut(bytes, chunkCuts))).toEqual({ text: expected.text, damage: null })
     },
     { numRuns: 40 },
   )
@@ -178,7 +193,8 @@ describe('TW-LOG-9: the cuts made for the decompressor', () => {
       [0x03, 5],
       [0x61, 3],
     ] as const) {
-      const frame = Buffer.from([0x28, 0xb5, 0x2f, 0xfd, descriptor, ...Array(extra).fill(0), 0x01 | (2 << 3), 0, 0, 0x41, 0x42])
+      // The header's bytes all 0xFF: read as a block header, they would declare a block of 2 MiB.
+      const frame = Buffer.from([0x28, 0xb5, 0x2f, 0xfd, descriptor, ...Array(extra).fill(0xff), 0x01 | (2 << 3), 0, 0, 0x41, 0x42])
       for (let at = 0; at <= frame.length; at++)
         expect(cutAll(Buffer.concat([frame, frame]), [at, frame.length]).reduce((a, b) => a + b)).toBe(2 * frame.length)
       expect(cutAll(Buffer.concat([frame, frame]))).toEqual([frame.length, frame.length])
@@ -205,12 +221,98 @@ describe('TW-LOG-9: the cuts made for the decompressor', () => {
     expect(cutAll(rle)).toEqual([6 + 8 * 4, 8 * 4, 4 * 4])
   })
 
-  it('past what it cannot follow, the rest goes as it comes: libzstd judges it', () => {
-    expect(cutAll(Buffer.from('not zstd at all'))).toEqual([15])
-    expect(cutAll(oversizedBlocks(3, MAX_BLOCK + 1), [9])).toEqual([9, 9])
-    // A reserved block type (3), and a reserved bit in the frame header.
-    expect(cutAll(Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x58, 0x07, 0, 0, 0x28, 0xb5, 0x2f, 0xfd]))).toEqual([13])
-    expect(cutAll(Buffer.concat([Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x08]), rawFrame(Buffer.from('a'))]))).toEqual([5 + rawFrame(Buffer.from('a')).length])
+  it('a skippable frame of 16 MiB and more: its four-byte size read whole', () => {
+    const size = 2 ** 24 + 5
+    const skip = skippableFrame(size)
+    expect(skip.subarray(4, 8)).toEqual(Buffer.from([5, 0, 0, 1]))
+    const a = rawFrame(Buffer.from('a\n'))
+    expect(cutAll(Buffer.concat([skip, a, a]))).toEqual([8 + size, a.length, a.length])
+  })
+
+  it('compressed blocks count as the largest block, whatever their size', () => {
+    // 3 MiB that compress into 24 compressed blocks of 128 KiB of text, a few bytes each: a write after every 8.
+    const text = Buffer.from(Array.from({ length: 3 * 8192 }, (_, i) => `line ${i % 97} of the log, `.padEnd(128, '.')).join(''))
+    const frame = zstdCompressSync(text, { params: { [constants.ZSTD_c_checksumFlag]: 0 } })
+    expect(frame.length).toBeLessThan(text.length / 20)
+    expect(cutAll(frame)).toHaveLength(3)
+  })
+
+  it('what blocks inflate to is counted afresh in each frame', () => {
+    // 10 raw blocks of 64 KiB (640 KiB): under PIECE_OUTPUT, one write, after a frame of 640 KiB as well.
+    const frame = rawFrame(Buffer.alloc(10 * 64 * 1024, 0x61), 64 * 1024)
+    expect(cutAll(Buffer.concat([frame, frame]))).toEqual([frame.length, frame.length])
+  })
+
+  it('bytes that are not zstd are cut anyhow: libzstd refuses the first write that holds them', async () => {
+    const a = rawFrame(Buffer.from('a\n'))
+    expect(cutAll(Buffer.concat([a, Buffer.from('not zstd at all')]))).toEqual([a.length, 15])
+    expect(await decoded([Buffer.concat([a, Buffer.from('not zstd at all'), a])])).toEqual({ text: 'a\n', damage: NOT_ZSTD })
+  })
+})
+
+describe('TW-LOG-9: the input, as it comes', () => {
+  it('text chunks are read as their UTF-8 bytes', async () => {
+    expect(await decoded(['{"a":"é', '😀"}\n'])).toEqual({ text: '{"a":"é😀"}\n', damage: null })
+  })
+
+  it('the first bytes are given as soon as four have come: a live stream is read as it comes', async () => {
+    let release: () => void = () => {}
+    const more = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const live = async function* () {
+      // Exactly four bytes: enough to tell.
+      yield Buffer.from('{"ty')
+      // More comes only once the first bytes have been read.
+      await more
+      yield Buffer.from('pe":"x"}\n')
+    }
+    const decoder = new LogDecoder()
+    const text = decoder.decode(live())
+    expect(Buffer.from((await text.next()).value as Uint8Array).toString()).toBe('{"ty')
+    release()
+    expect(Buffer.from((await text.next()).value as Uint8Array).toString()).toBe('pe":"x"}\n')
+  })
+
+  for (const [kind, first] of [
+    ['plain', Buffer.from(HEADER_LINE)],
+    ['compressed', rawFrame(Buffer.from(HEADER_LINE))],
+  ] as const)
+    it(`a reader that stops early closes the input (${kind})`, async () => {
+      let closed = false
+      const input = async function* () {
+        try {
+          for (;;) yield first
+        } finally {
+          closed = true
+        }
+      }
+      const made = decompressors.length
+      for await (const _ of new LogDecoder().decode(input())) break
+      expect(closed).toBe(true)
+      // The decompressor, when there is one, is let go with it.
+      expect(decompressors.slice(made).map((stream) => stream.destroyed)).toEqual(kind === 'plain' ? [] : [true])
+    })
+
+  it('many frames through one decompressor leave no listener behind', async () => {
+    const warnings: Error[] = []
+    const warn = (warning: Error) => void warnings.push(warning)
+    process.on('warning', warn)
+    try {
+      const text = 'a line of the log\n'.repeat(40)
+      expect(
+        await decoded([
+          rawZstd(
+            text,
+            Array.from({ length: 39 }, (_, i) => (i + 1) * 18),
+          ),
+        ]),
+      ).toEqual({ text, damage: null })
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(warnings.map((warning) => warning.name)).toEqual([])
+    } finally {
+      process.off('warning', warn)
+    }
   })
 })
 
@@ -234,24 +336,23 @@ describe('TW-LOG-9: a damaged compressed log is read up to the damage', () => {
     expect(await decoded([rawFrame(Buffer.from('a\n')), wrong, rawFrame(Buffer.from('b\n'))])).toEqual({
       text: 'a\n',
       damage: "Restored data doesn't match checksum",
-      compressed: true,
     })
   })
 
   it('bytes that are not zstd after a frame are damage; nothing after them is read', async () => {
     const result = await decoded([Buffer.concat([rawFrame(Buffer.from('a\n')), Buffer.from('{"type":"x"}\n'), rawFrame(Buffer.from('b\n'))])])
-    expect(result).toEqual({ text: 'a\n', damage: NOT_ZSTD, compressed: true })
+    expect(result).toEqual({ text: 'a\n', damage: NOT_ZSTD })
     // Too few bytes to be a magic number, at the end: not zstd either.
-    expect(await decoded([rawFrame(Buffer.from('a\n')), Buffer.from('xy')])).toEqual({ text: 'a\n', damage: NOT_ZSTD, compressed: true })
+    expect(await decoded([rawFrame(Buffer.from('a\n')), Buffer.from('xy')])).toEqual({ text: 'a\n', damage: NOT_ZSTD })
   })
 
   it('exactly a magic number and nothing more: a compressed log cut short', async () => {
-    expect(await decoded([Uint8Array.from([0x28, 0xb5, 0x2f, 0xfd])])).toEqual({ text: '', damage: CUT_SHORT, compressed: true })
+    expect(await decoded([Uint8Array.from([0x28, 0xb5, 0x2f, 0xfd])])).toEqual({ text: '', damage: CUT_SHORT })
   })
 
   it('the damage named is the first, however many bytes follow it in the same chunk', async () => {
     const result = await decoded([Buffer.concat([rawFrame(Buffer.from('a\n')), Buffer.alloc(4096, 0x7b)])])
-    expect(result).toEqual({ text: 'a\n', damage: NOT_ZSTD, compressed: true })
+    expect(result).toEqual({ text: 'a\n', damage: NOT_ZSTD })
   })
 
   // Hostile streams: a few bytes each, refused at once, as `zstd -d` refuses them.
@@ -264,7 +365,7 @@ describe('TW-LOG-9: a damaged compressed log is read up to the damage', () => {
     it(`hostile: ${what}: damage, at once`, { timeout: 5000 }, async () => {
       expect(zstdCommand(bytes).sound).toBe(false)
       const withHeader = Buffer.concat([rawFrame(Buffer.from(HEADER_LINE)), bytes, rawFrame(Buffer.from('more\n'))])
-      expect(await decoded([withHeader])).toEqual({ text: HEADER_LINE, damage, compressed: true })
+      expect(await decoded([withHeader])).toEqual({ text: HEADER_LINE, damage })
     })
 
   it('readLog stops reading its input at the damage', async () => {
