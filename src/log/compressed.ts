@@ -173,19 +173,17 @@ export class LogDecoder {
    * input is cut or the reader keeps pace.
    */
   private async *inflate(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    // A reader that stops early leaves the decompressor to the garbage collector: it holds
+    // nothing else (the input is closed by decode).
     const zstd = new Decompressor()
     const cutter = new FrameCutter()
-    try {
-      for (const piece of cutter.cut(head)) yield* await zstd.write(piece)
-      for await (const chunk of rest) {
-        for (const piece of cutter.cut(chunk)) yield* await zstd.write(piece)
-        if (zstd.failure !== null) break
-      }
-      yield* await zstd.end()
-      if (zstd.failure !== null) this.damage = zstd.failure.message
-    } finally {
-      zstd.destroy()
+    for (const piece of cutter.cut(head)) yield* await zstd.write(piece)
+    for await (const chunk of rest) {
+      for (const piece of cutter.cut(chunk)) yield* await zstd.write(piece)
+      if (zstd.failure !== null) break
     }
+    yield* await zstd.end()
+    if (zstd.failure !== null) this.damage = zstd.failure.message
   }
 }
 
@@ -219,10 +217,6 @@ class Decompressor {
    */
   end(): Promise<Uint8Array[]> {
     return this.settle(() => this.stream.end())
-  }
-
-  destroy(): void {
-    this.stream.destroy()
   }
 
   /** A step: its text, once it is decoded, or the stream closed (a failure, or the end: a write's callback may not come then). */
