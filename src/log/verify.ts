@@ -1,7 +1,8 @@
 // Re-runs every `todo_write` call of a session log through the reference and compares what
 // the harness logged (TW-VERIFY-1, TW-VERIFY-2). Streaming: feed events in log order to
 // `push`, then call `end`. Each part of a call is compared as soon as it is logged, so memory
-// holds only the calls still waiting for their result, and of each only what is left to compare.
+// holds only the calls still waiting for their result, and of each only what is left to compare,
+// its texts as digests and short previews: the bytes so held are bounded (TW-VERIFY-3).
 import { digest } from '../core/distinct.js'
 import { callTodoWrite } from '../core/call.js'
 import { MemorySession } from './events.js'
@@ -30,26 +31,47 @@ export interface Expected {
  */
 interface OpenCall {
   readonly seq: number | undefined
-  /** `call <callId as JSON>`: how the messages name it. */
+  /** `call <preview of the callId as JSON>`: how the messages name it. */
   readonly id: string
   /** The callId's digest: its key among the open calls. */
   readonly key: string
+  /** The bytes it is counted as holding while open (TW-VERIFY-3). */
+  readonly bytes: number
   /** What the reference answers: its isError, and its text (null: not checked). */
   readonly isError: boolean
-  readonly text: string | null
+  readonly text: Kept | null
   /** Its place among the open calls, oldest first. */
   age: Link
   /**
    * Until a todo/write is paired with it: the snapshot the reference appends (null: none),
    * and the call's place among the calls waiting for one. Null once one is paired.
    */
-  waiting: { expected: string | null; link: Link } | null
+  waiting: { expected: Kept | null; link: Link } | null
   /** What the paired todo/write disagrees in; null when it agrees, or none is paired yet. */
   written: Mismatch | null
 }
 
 /** A logged value in a message: JSON of any depth (jsonText describes what cannot be written). */
 const q = (value: unknown): string => jsonText(value)
+
+/** The characters of a kept text shown whole; a longer one shows these and its length (TW-VERIFY-3). */
+export const PREVIEW_CHARACTERS = 200
+
+/**
+ * A text as an open call keeps it for a message: itself when short, else its start and its
+ * length, copied: V8's slice of a string keeps the whole string alive.
+ */
+const preview = (text: string): string =>
+  text.length > PREVIEW_CHARACTERS ? copied(`${text.slice(0, PREVIEW_CHARACTERS)}… (${text.length.toLocaleString('en-US')} characters)`) : text
+
+/** A string with storage of its own, code unit for code unit. */
+const copied = (text: string): string => Buffer.from(text, 'utf16le').toString('utf16le')
+
+/** A text an open call compares with what is logged: its digest, and its preview for messages. */
+interface Kept {
+  readonly digest: string
+  readonly shown: string
+}
 
 /** Arguments that are not a JSON text never reach the tool: some error, and no snapshot. */
 const UNPARSEABLE: Expected = { isError: true, text: null, data: null }
@@ -90,8 +112,15 @@ function loggedResult(data: Record<string, unknown>): LoggedResult {
   return { callId, answer: { isError: part.isError, content: part.content } }
 }
 
-/** The most calls kept open at once; past it the oldest is given up (TW-VERIFY-3). */
-export const MAX_OPEN_CALLS = 10_000
+/** The most bytes the open calls hold at once, by default; past it the oldest is given up (TW-VERIFY-3). */
+export const MAX_OPEN_BYTES = 16 * 1024 * 1024
+
+/**
+ * What an open call is counted as holding besides its three previews (2 bytes a character):
+ * the call, its links, its Map entry, its digests, and the preview of a logged snapshot that
+ * disagrees, kept for its message (TW-VERIFY-3).
+ */
+export const OPEN_CALL_RESERVE = 1024
 
 /** A call's place in a CallList. The list's own link, its two ends, holds no call. */
 interface Link {
@@ -146,24 +175,31 @@ export class Verifier {
    * more than 16,383 characters by its length alone, and a log's callIds are anything.
    */
   private readonly open = new Map<string, OpenCall>()
-  /** Open calls, oldest first: the one given up when too many are open. */
+  /** Open calls, oldest first: the one given up when they hold too many bytes. */
   private readonly byAge = new CallList()
   /** Open calls without a todo/write yet: those the reference lets write, and the others. */
   private readonly writers = new CallList()
   private readonly nonWriters = new CallList()
   private readonly options: ResolvedOptions
-  private readonly maxOpen: number
+  private readonly maxBytes: number
   private readonly givenUp: string
+  /** The bytes the open calls are counted as holding (TW-VERIFY-3). */
+  private held = 0
 
   /**
    * `options` as the deployment that wrote the log had them (TW-OPT-1), checked here, once;
-   * `maxOpenCalls` the most calls kept open at once (default MAX_OPEN_CALLS, TW-VERIFY-3).
+   * `maxOpenBytes` the most bytes the open calls hold at once (default MAX_OPEN_BYTES, TW-VERIFY-3).
    */
-  constructor(options?: TodoWriteOptions, { maxOpenCalls = MAX_OPEN_CALLS }: { maxOpenCalls?: number } = {}) {
-    if (!Number.isSafeInteger(maxOpenCalls) || maxOpenCalls < 1) throw new RangeError(`maxOpenCalls must be a positive integer, got ${q(maxOpenCalls)}`)
+  constructor(options?: TodoWriteOptions, { maxOpenBytes = MAX_OPEN_BYTES }: { maxOpenBytes?: number } = {}) {
+    if (!Number.isSafeInteger(maxOpenBytes) || maxOpenBytes < 1) throw new RangeError(`maxOpenBytes must be a positive integer, got ${q(maxOpenBytes)}`)
     this.options = resolveOptions(options)
-    this.maxOpen = maxOpenCalls
-    this.givenUp = ` before ${maxOpenCalls.toLocaleString('en-US')} later calls were made: given up`
+    this.maxBytes = maxOpenBytes
+    this.givenUp = ` before the open calls held more than ${maxOpenBytes.toLocaleString('en-US')} bytes: given up, not checked`
+  }
+
+  /** The bytes the open calls are counted as holding now (TW-VERIFY-3). */
+  get openBytes(): number {
+    return this.held
   }
 
   push(event: LogEvent): Mismatch[] {
@@ -182,6 +218,7 @@ export class Verifier {
   }
 
   private close(call: OpenCall): void {
+    this.held -= call.bytes
     this.open.delete(call.key)
     leave(call.age)
     if (call.waiting !== null) leave(call.waiting.link)
@@ -198,19 +235,24 @@ export class Verifier {
       mismatches.push(unanswered(previous))
       this.close(previous)
     }
-    const id = `call ${q(callId)}`
+    const id = `call ${preview(q(callId))}`
     if (typeof text !== 'string') mismatches.push({ seq, message: `${id}: data.arguments is not a JSON text` })
-    if (this.open.size >= this.maxOpen) {
+    const expected = expectedOutcome(text, this.options)
+    const answer = expected.text === null ? null : { digest: digest(expected.text), shown: preview(q(expected.text)) }
+    const snapshot = expected.data === null ? null : { digest: digest(expected.data), shown: preview(expected.data) }
+    const bytes = OPEN_CALL_RESERVE + 2 * (id.length + (answer?.shown.length ?? 0) + (snapshot?.shown.length ?? 0))
+    // The oldest calls make room; a call that alone holds more than the bound is still kept.
+    while (this.open.size > 0 && this.held + bytes > this.maxBytes) {
       const oldest = this.byAge.first()!
       mismatches.push(unanswered(oldest, this.givenUp))
       this.close(oldest)
     }
-    const expected = expectedOutcome(text, this.options)
     // The links hold the call, so it is made first and placed in its lists after.
-    const call = { seq, id, key, isError: expected.isError, text: expected.text, written: null } as OpenCall
+    const call = { seq, id, key, bytes, isError: expected.isError, text: answer, written: null } as OpenCall
     call.age = this.byAge.add(call)
-    call.waiting = { expected: expected.data, link: (expected.data === null ? this.nonWriters : this.writers).add(call) }
+    call.waiting = { expected: snapshot, link: (snapshot === null ? this.nonWriters : this.writers).add(call) }
     this.open.set(key, call)
+    this.held += bytes
     return mismatches
   }
 
@@ -244,20 +286,23 @@ export class Verifier {
       if (answer.isError !== call.isError) mismatches.push({ seq, message: `${id}: isError ${q(answer.isError)}, the reference says ${call.isError}` })
       const text = loggedText(answer.content)
       if (text === null) mismatches.push({ seq, message: `${id}: content is not one text part` })
-      else if (call.text !== null && text !== call.text) mismatches.push({ seq, message: `${id}: text ${q(text)}, the reference says ${q(call.text)}` })
+      else if (call.text !== null && digest(text) !== call.text.digest)
+        mismatches.push({ seq, message: `${id}: text ${q(text)}, the reference says ${call.text.shown}` })
     }
     if (waiting !== null && waiting.expected !== null)
-      mismatches.push({ seq: call.seq, message: `${id}: no todo/write logged, the reference appends ${waiting.expected}` })
+      mismatches.push({ seq: call.seq, message: `${id}: no todo/write logged, the reference appends ${waiting.expected.shown}` })
     if (written !== null) mismatches.push(written)
     return mismatches
   }
 }
 
 /** What a todo/write paired with a call disagrees in, given the snapshot the reference appends. */
-function snapshotMismatch(id: string, write: LogEvent, expected: string | null): Mismatch | null {
+function snapshotMismatch(id: string, write: LogEvent, expected: Kept | null): Mismatch | null {
   if (expected === null) return { seq: write.seq, message: `${id}: todo/write logged, the reference appends none` }
   const logged = q(write.data)
-  return logged === expected ? null : { seq: write.seq, message: `${id}: todo/write data ${logged}, the reference appends ${expected}` }
+  return digest(logged) === expected.digest
+    ? null
+    : { seq: write.seq, message: `${id}: todo/write data ${preview(logged)}, the reference appends ${expected.shown}` }
 }
 
 const unanswered = (call: OpenCall, why = ''): Mismatch => ({ seq: call.seq, message: `${call.id}: no tool/result logged${why}` })

@@ -3,7 +3,7 @@
 // snapshot by order. Expected texts are written out here, not computed by src.
 import { describe, expect, it } from 'vitest'
 import type { LogEvent } from '../../src/log/events.js'
-import { expectedOutcome, MAX_OPEN_CALLS, Verifier, type Mismatch } from '../../src/log/verify.js'
+import { expectedOutcome, MAX_OPEN_BYTES, OPEN_CALL_RESERVE, PREVIEW_CHARACTERS, Verifier, type Mismatch } from '../../src/log/verify.js'
 import type { TodoWriteOptions } from '../../src/core/options.js'
 import { numberedEvents } from '../support/verify-events.js'
 
@@ -394,24 +394,127 @@ describe('TW-VERIFY-4: results in the release shape (the answer in the message)'
   })
 })
 
-describe('TW-VERIFY-3: at most 10,000 calls open', () => {
-  it('the limit is a positive integer', () => {
+describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
+  // call("cN", A) holds 1,024 bytes and 2 a character of `call "cN"` (9), the reference's
+  // text as JSON (57 + 2 quotes) and its snapshot (46): 1,024 + 2 x 114 = 1,252.
+  const HELD_A = 1_252
+
+  it('the bound is a positive integer; the defaults', () => {
     for (const bad of [0, -1, 1.5, Number.NaN])
-      expect(() => new Verifier({}, { maxOpenCalls: bad })).toThrow(`maxOpenCalls must be a positive integer, got ${JSON.stringify(bad)}`)
-    expect(MAX_OPEN_CALLS).toBe(10_000)
-    restart()
-    const one = new Verifier({}, { maxOpenCalls: 1 })
-    expect(one.push(call('c0', A))).toEqual([])
-    expect(one.push(call('c1', A))).toEqual([{ seq: 0, message: 'call "c0": no tool/result logged before 1 later calls were made: given up' }])
+      expect(() => new Verifier({}, { maxOpenBytes: bad })).toThrow(`maxOpenBytes must be a positive integer, got ${JSON.stringify(bad)}`)
+    expect(MAX_OPEN_BYTES).toBe(16_777_216)
+    expect(OPEN_CALL_RESERVE).toBe(1_024)
+    expect(PREVIEW_CHARACTERS).toBe(200)
   })
 
-  it('the 10,001st open call gives up the oldest, which is reported once, and its result is not checked', () => {
+  it('an open call is counted while it is open, whatever closes it', () => {
     restart()
-    const events = [...Array.from({ length: 10_001 }, (_, i) => call(`c${i}`, A)), result('c0', 'anything', 'no')]
-    const { mismatches } = verify(events)
-    expect(mismatches[0]).toBe('seq 0: call "c0": no tool/result logged before 10,000 later calls were made: given up')
-    expect(mismatches.filter((m) => m.includes('"c0"'))).toHaveLength(1)
-    expect(mismatches).toHaveLength(10_001)
+    const verifier = new Verifier()
+    expect(verifier.openBytes).toBe(0)
+    verifier.push(call('c1', A))
+    expect(verifier.openBytes).toBe(HELD_A)
+    // Arguments that are not JSON: no text, no snapshot kept.
+    verifier.push(call('c2', '{'))
+    expect(verifier.openBytes).toBe(HELD_A + 1_042)
+    verifier.push(write(A_TODOS))
+    expect(verifier.openBytes).toBe(HELD_A + 1_042)
+    verifier.push(result('c1', OK1, false))
+    expect(verifier.openBytes).toBe(1_042)
+    // Reused: the earlier call leaves, the new one is counted.
+    verifier.push(call('c2', A))
+    expect(verifier.openBytes).toBe(HELD_A)
+    verifier.push(result('c2', OK1, false))
+    expect(verifier.openBytes).toBe(0)
+  })
+
+  it('a call that would take the open calls past the bound gives up the oldest, reported once; its result is not checked', () => {
+    const run = (maxOpenBytes: number) => {
+      restart()
+      const verifier = new Verifier({}, { maxOpenBytes })
+      const events = [call('c0', A), call('c1', A), call('c2', A), result('c0', 'anything', 'no')]
+      return { found: events.map((event) => verifier.push(event)), held: verifier.openBytes }
+    }
+    const givenUp = (seq: number, id: string, bound: string) => ({
+      seq,
+      message: `call "${id}": no tool/result logged before the open calls held more than ${bound} bytes: given up, not checked`,
+    })
+    // Room for exactly three calls: none is given up.
+    expect(run(3 * HELD_A)).toEqual({
+      found: [
+        [],
+        [],
+        [],
+        [
+          { seq: 3, message: 'call "c0": isError "no", the reference says false' },
+          { seq: 3, message: 'call "c0": text "anything", the reference says "Updated todo list: 1 pending, 0 in progress, 0 completed."' },
+          { seq: 0, message: 'call "c0": no todo/write logged, the reference appends {"todos":[{"content":"a","status":"pending"}]}' },
+        ],
+      ],
+      held: 2 * HELD_A,
+    })
+    // A byte short: the third gives up the first, whose result then answers nothing.
+    expect(run(3 * HELD_A - 1)).toEqual({ found: [[], [], [givenUp(0, 'c0', '3,755')], []], held: 2 * HELD_A })
+    // Room for one: each call gives up the one before.
+    expect(run(HELD_A)).toEqual({ found: [[], [givenUp(0, 'c0', '1,252')], [givenUp(1, 'c1', '1,252')], []], held: HELD_A })
+    // Room for none: a call is still kept, alone.
+    expect(run(1)).toEqual({ found: [[], [givenUp(0, 'c0', '1')], [givenUp(1, 'c1', '1')], []], held: HELD_A })
+  })
+
+  it('by default 16 MiB: 9,986 open calls of callIds of 300 characters fit, the 9,987th gives up the first', () => {
+    // Each holds 1,024 bytes and 2 a character of `call ` and its callId's preview (200
+    // characters and `… (302 characters)`, 18), the text (59) and the snapshot (46): 1,680.
+    restart()
+    const verifier = new Verifier()
+    const ids = Array.from({ length: 9_987 }, (_, i) => String(i).padStart(300, '0'))
+    const found = ids.flatMap((id) => verifier.push(call(id, A)))
+    expect(found).toEqual([
+      {
+        seq: 0,
+        message: `call "${'0'.repeat(199)}… (302 characters): no tool/result logged before the open calls held more than 16,777,216 bytes: given up, not checked`,
+      },
+    ])
+    expect(verifier.openBytes).toBe(9_986 * 1_680)
+  })
+
+  it('a long callId is named by its first 200 characters as JSON and its length, and counted so', () => {
+    restart()
+    const verifier = new Verifier()
+    const long = 'i'.repeat(100_000)
+    verifier.push(call(long, '{'))
+    // 1,024 + 2 x (5 + 200 + `… (100,002 characters)`, 22).
+    expect(verifier.openBytes).toBe(1_478)
+    expect(verifier.end()).toEqual([{ seq: 0, message: `call "${'i'.repeat(199)}… (100,002 characters): no tool/result logged` }])
+  })
+
+  it('long texts and snapshots are compared whole, and shown by their first 200 characters and their length', () => {
+    const content = 'y'.repeat(300)
+    // {"todos":[{"content":"yyy…","status":"pending"}]}: 45 characters and the content's 300.
+    const snapshot = `{"todos":[{"content":"${content}","status":"pending"}]}`
+    const shown = (text: string) => `${text.slice(0, 200)}… (${text.length} characters)`
+    const twice = JSON.stringify({
+      todos: [
+        { content, status: 'pending' },
+        { content, status: 'pending' },
+      ],
+    })
+    const duplicate = `Error: invalid todos: duplicate content "${content}"`
+    const events = log(
+      () => call('c1', JSON.stringify({ todos: [{ content, status: 'pending' }] })),
+      () => result('c1', OK1, false),
+      () => call('c2', JSON.stringify({ todos: [{ content, status: 'pending' }] })),
+      () => write([{ content: `${content}z`, status: 'pending' }]),
+      () => result('c2', OK1, false),
+      () => call('c3', twice),
+      () => result('c3', duplicate, true),
+      () => call('c4', twice),
+      () => result('c4', `${duplicate}!`, true),
+    )
+    expect(verify(events).mismatches).toEqual([
+      `seq 0: call "c1": no todo/write logged, the reference appends ${shown(snapshot)}`,
+      `seq 3: call "c2": todo/write data ${shown(`{"todos":[{"content":"${content}z","status":"pending"}]}`)}, the reference appends ${shown(snapshot)}`,
+      `seq 8: call "c4": text ${JSON.stringify(`${duplicate}!`)}, the reference says ${shown(JSON.stringify(duplicate))}`,
+    ])
+    expect(snapshot).toHaveLength(345)
   })
 })
 
