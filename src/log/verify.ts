@@ -1,5 +1,6 @@
 // Re-runs every `todo_write` call of a session log through the reference and compares what
-// the harness logged (TW-VERIFY-1, TW-VERIFY-2). Streaming: feed events in log order to
+// the harness logged (TW-VERIFY-1, TW-VERIFY-2), under the options given, else those the
+// log's request/header states (TW-VERIFY-5). Streaming: feed events in log order to
 // `push`, then call `end`. Each part of a call is compared as soon as it is logged, so memory
 // holds only the calls still waiting for their result, and of each only what is left to compare,
 // its texts as digests and short previews: the bytes so held are bounded (TW-VERIFY-3).
@@ -7,7 +8,7 @@ import { digest } from '../core/distinct.js'
 import { callTodoWrite } from '../core/call.js'
 import { MemorySession } from './events.js'
 import { TODO_WRITE, TOOL_CALL, TOOL_RESULT, type LogEvent } from './events.js'
-import { resolveOptions, type ResolvedOptions, type TodoWriteOptions } from '../core/options.js'
+import { DEFAULT_OPTIONS, PROFILES, resolveOptions, type ResolvedOptions, type TodoWriteOptions } from '../core/options.js'
 import { TOOL_NAME } from '../core/messages.js'
 import { isNonArrayObject, jsonText } from './json.js'
 
@@ -40,6 +41,8 @@ interface OpenCall {
   /** What the reference answers: its isError, and its text (null: not checked). */
   readonly isError: boolean
   readonly text: Kept | null
+  /** What the reference answers under one option set the other way, where that differs (TW-VERIFY-5). */
+  readonly others: Other[]
   /** Its place among the open calls, oldest first. */
   age: Link
   /**
@@ -49,6 +52,13 @@ interface OpenCall {
   waiting: { expected: Kept | null; link: Link } | null
   /** What the paired todo/write disagrees in; null when it agrees, or none is paired yet. */
   written: Mismatch | null
+}
+
+/** An answer of the reference under other options: the note that names them, its isError and its text's digest. */
+interface Other {
+  readonly note: string
+  readonly isError: boolean
+  readonly digest: string
 }
 
 /** A logged value in a message: JSON of any depth (jsonText describes what cannot be written). */
@@ -167,6 +177,66 @@ const leave = (link: Link): void => {
   link.next.prev = link.prev
 }
 
+/** The event whose `data.header.tools` lists the tools the model was offered (TW-VERIFY-5). */
+export const REQUEST_HEADER = 'request/header'
+
+/** `value[key]`, when `value` is an object that is not an array. */
+const field = (value: unknown, key: string): unknown => (isNonArrayObject(value) ? value[key] : undefined)
+
+/**
+ * The options a `request/header` event's data states for `todo_write`, or null when it
+ * states none (TW-VERIFY-5): a `data.header.tools` array holding a definition named
+ * `todo_write`, flat (`{name, description, parameters}`) or under `function`, is the
+ * release's, and its description and item schema say the rest.
+ */
+export function headerPolicy(data: unknown): ResolvedOptions | null {
+  const tools = field(field(data, 'header'), 'tools')
+  if (!Array.isArray(tools)) return null
+  const definition = tools.map((tool: unknown) => field(tool, 'function') ?? tool).find((tool) => field(tool, 'name') === TOOL_NAME)
+  if (definition === undefined) return null
+  const policy: ResolvedOptions = { ...PROFILES['dsh-0.1.1-rc.2'] }
+  const description = field(definition, 'description')
+  if (typeof description === 'string') {
+    const words = description.toLowerCase()
+    const parallel = words.includes('in parallel')
+    if (parallel !== words.includes('at most one')) policy.allowParallelInProgress = parallel
+  }
+  const items = field(field(field(field(definition, 'parameters'), 'properties'), 'todos'), 'items')
+  if (isNonArrayObject(items)) policy.unknownItemKeys = items.additionalProperties === false ? 'reject' : 'drop'
+  return policy
+}
+
+/** How a Verifier came by its options (TW-VERIFY-5): given, read from the log's request/header at `seq`, or assumed. */
+export type VerifyPolicy =
+  | { source: 'options'; options: ResolvedOptions }
+  | { source: 'log'; seq: number | undefined; options: ResolvedOptions }
+  | { source: 'assumed'; options: ResolvedOptions }
+
+/** Each option set the other way, and the note that names the flag that sets it so (TW-VERIFY-5). */
+const OTHER_OPTIONS: readonly { flip: (options: ResolvedOptions) => Partial<ResolvedOptions>; note: (options: ResolvedOptions) => string }[] = [
+  {
+    flip: ({ allowParallelInProgress }) => ({ allowParallelInProgress: !allowParallelInProgress }),
+    note: ({ allowParallelInProgress }) =>
+      allowParallelInProgress
+        ? "the log's deployment may allow one in_progress at most: leave out --allow-parallel-in-progress"
+        : "the log's deployment may allow parallel in_progress: --allow-parallel-in-progress",
+  },
+  {
+    flip: ({ unknownItemKeys }) => ({ unknownItemKeys: unknownItemKeys === 'drop' ? 'reject' : 'drop' }),
+    note: ({ unknownItemKeys }) =>
+      unknownItemKeys === 'drop'
+        ? "the log's deployment may reject unknown item keys: --unknown-item-keys reject"
+        : "the log's deployment may drop unknown item keys: --unknown-item-keys drop",
+  },
+  {
+    flip: ({ activeLimitWording }) => ({ activeLimitWording: activeLimitWording === 'comma' ? 'parentheses' : 'comma' }),
+    note: ({ activeLimitWording }) =>
+      activeLimitWording === 'comma'
+        ? "the log's deployment may word the in_progress limit with parentheses: --active-limit-wording parentheses"
+        : "the log's deployment may word the in_progress limit with a comma: --active-limit-wording comma",
+  },
+]
+
 export class Verifier {
   /** `todo_write` calls seen. */
   calls = 0
@@ -180,7 +250,8 @@ export class Verifier {
   /** Open calls without a todo/write yet: those the reference lets write, and the others. */
   private readonly writers = new CallList()
   private readonly nonWriters = new CallList()
-  private readonly options: ResolvedOptions
+  /** The options the calls are checked under; null until the log states them or its first call comes. */
+  private chosen: VerifyPolicy | null
   private readonly maxBytes: number
   private readonly givenUp: string
   /** The bytes the open calls are counted as holding (TW-VERIFY-3). */
@@ -188,11 +259,12 @@ export class Verifier {
 
   /**
    * `options` as the deployment that wrote the log had them (TW-OPT-1), checked here, once;
+   * without them, those the log's request/header states, else the defaults (TW-VERIFY-5).
    * `maxOpenBytes` the most bytes the open calls hold at once (default MAX_OPEN_BYTES, TW-VERIFY-3).
    */
   constructor(options?: TodoWriteOptions, { maxOpenBytes = MAX_OPEN_BYTES }: { maxOpenBytes?: number } = {}) {
     if (!Number.isSafeInteger(maxOpenBytes) || maxOpenBytes < 1) throw new RangeError(`maxOpenBytes must be a positive integer, got ${q(maxOpenBytes)}`)
-    this.options = resolveOptions(options)
+    this.chosen = options === undefined ? null : { source: 'options', options: resolveOptions(options) }
     this.maxBytes = maxOpenBytes
     this.givenUp = ` before the open calls held more than ${maxOpenBytes.toLocaleString('en-US')} bytes: given up, not checked`
   }
@@ -202,11 +274,17 @@ export class Verifier {
     return this.held
   }
 
+  /** The options the calls are checked under, and whence; null while no call came and the log stated none (TW-VERIFY-5). */
+  get policy(): VerifyPolicy | null {
+    return this.chosen
+  }
+
   push(event: LogEvent): Mismatch[] {
     const data = isNonArrayObject(event.data) ? event.data : {}
     if (event.type === TOOL_CALL && data.name === TOOL_NAME) return this.call(event.seq, data)
     if (event.type === TODO_WRITE) return this.write(event)
     if (event.type === TOOL_RESULT) return this.result(event.seq, data)
+    if (event.type === REQUEST_HEADER) this.header(event.seq, data)
     return []
   }
 
@@ -215,6 +293,13 @@ export class Verifier {
     const left = [...this.open.values()].map((call) => unanswered(call))
     this.open.clear()
     return left
+  }
+
+  /** A header states the options until the first call, unless they were given (TW-VERIFY-5). */
+  private header(seq: number | undefined, data: Record<string, unknown>): void {
+    if (this.calls > 0 || this.chosen?.source === 'options') return
+    const options = headerPolicy(data)
+    if (options !== null) this.chosen = { source: 'log', seq, options }
   }
 
   private close(call: OpenCall): void {
@@ -226,6 +311,7 @@ export class Verifier {
 
   private call(seq: number | undefined, data: Record<string, unknown>): Mismatch[] {
     this.calls++
+    this.chosen ??= { source: 'assumed', options: DEFAULT_OPTIONS }
     const { callId, arguments: text } = data
     if (typeof callId !== 'string') return [{ seq, message: 'todo_write tool/call has no callId' }]
     const mismatches: Mismatch[] = []
@@ -237,8 +323,14 @@ export class Verifier {
     }
     const id = `call ${preview(q(callId))}`
     if (typeof text !== 'string') mismatches.push({ seq, message: `${id}: data.arguments is not a JSON text` })
-    const expected = expectedOutcome(text, this.options)
+    const { options } = this.chosen
+    const expected = expectedOutcome(text, options)
     const answer = expected.text === null ? null : { digest: digest(expected.text), shown: preview(q(expected.text)) }
+    // Only answers of another text are kept (the text says the isError). Arguments that are
+    // not JSON are answered alike under any options: none then.
+    const others: Other[] = OTHER_OPTIONS.map(({ flip, note }) => ({ note: note(options), other: expectedOutcome(text, { ...options, ...flip(options) }) }))
+      .filter(({ other }) => other.text !== expected.text)
+      .map(({ note, other }) => ({ note, isError: other.isError, digest: digest(other.text!) }))
     const snapshot = expected.data === null ? null : { digest: digest(expected.data), shown: preview(expected.data) }
     const bytes = OPEN_CALL_RESERVE + 2 * (id.length + (answer?.shown.length ?? 0) + (snapshot?.shown.length ?? 0))
     // The oldest calls make room; a call that alone holds more than the bound is still kept.
@@ -248,7 +340,7 @@ export class Verifier {
       this.close(oldest)
     }
     // The links hold the call, so it is made first and placed in its lists after.
-    const call = { seq, id, key, bytes, isError: expected.isError, text: answer, written: null } as OpenCall
+    const call = { seq, id, key, bytes, isError: expected.isError, text: answer, others, written: null } as OpenCall
     call.age = this.byAge.add(call)
     call.waiting = { expected: snapshot, link: (snapshot === null ? this.nonWriters : this.writers).add(call) }
     this.open.set(key, call)
@@ -288,6 +380,11 @@ export class Verifier {
       if (text === null) mismatches.push({ seq, message: `${id}: content is not one text part` })
       else if (call.text !== null && digest(text) !== call.text.digest)
         mismatches.push({ seq, message: `${id}: text ${q(text)}, the reference says ${call.text.shown}` })
+      // Other options that answer as logged say so on the first line about the answer: there is
+      // one, as they answer otherwise. (No two settings give one answer, so the first is named.)
+      const logged = text === null ? null : digest(text)
+      const other = call.others.find(({ isError, digest }) => isError === answer.isError && digest === logged)
+      if (other !== undefined) mismatches[0]!.message += ` (${other.note})`
     }
     if (waiting !== null && waiting.expected !== null)
       mismatches.push({ seq: call.seq, message: `${id}: no todo/write logged, the reference appends ${waiting.expected.shown}` })
