@@ -37,12 +37,18 @@ interface OpenCall {
   /** The callId's digest: its key among the open calls. */
   readonly key: string
   /** The bytes it is counted as holding while open (TW-VERIFY-3). */
-  readonly bytes: number
+  bytes: number
   /** What the reference answers: its isError, and its text (null: not checked). */
   readonly isError: boolean
   readonly text: Kept | null
-  /** What the reference answers under one option set the other way, where that differs (TW-VERIFY-5). */
-  readonly others: Other[]
+  /**
+   * Its arguments text, kept until its result or until room is needed, and its place among
+   * the calls that keep theirs: what the reference answers under other options is worked out
+   * from it only when needed (TW-VERIFY-5). Null once let go.
+   */
+  pending: { args: string; link: Link } | null
+  /** Those other answers, once worked out when the arguments were let go; else null. */
+  others: Other[] | null
   /** Its place among the open calls, oldest first. */
   age: Link
   /**
@@ -54,11 +60,11 @@ interface OpenCall {
   written: Mismatch | null
 }
 
-/** An answer of the reference under other options: the note that names them, its isError and its text's digest. */
+/** An answer of the reference under other options: the note that names them, its isError and its text's digest (null: no text). */
 interface Other {
   readonly note: string
   readonly isError: boolean
-  readonly digest: string
+  readonly digest: string | null
 }
 
 /** A logged value in a message: JSON of any depth (jsonText describes what cannot be written). */
@@ -247,6 +253,8 @@ export class Verifier {
   private readonly open = new Map<string, OpenCall>()
   /** Open calls, oldest first: the one given up when they hold too many bytes. */
   private readonly byAge = new CallList()
+  /** Open calls that still keep their arguments, oldest first: the first let go when room is needed. */
+  private readonly holders = new CallList()
   /** Open calls without a todo/write yet: those the reference lets write, and the others. */
   private readonly writers = new CallList()
   private readonly nonWriters = new CallList()
@@ -307,6 +315,26 @@ export class Verifier {
     this.open.delete(call.key)
     leave(call.age)
     if (call.waiting !== null) leave(call.waiting.link)
+    if (call.pending !== null) leave(call.pending.link)
+  }
+
+  /** What the reference answers to `args` under each option set the other way (TW-VERIFY-5). */
+  private otherAnswers(args: string): Other[] {
+    const { options } = this.chosen!
+    return OTHER_OPTIONS.map(({ flip, note }) => {
+      const { isError, text } = expectedOutcome(args, { ...options, ...flip(options) })
+      return { note: note(options), isError, digest: text === null ? null : digest(text) }
+    })
+  }
+
+  /** Lets an open call's arguments go, its other answers worked out first (TW-VERIFY-3, TW-VERIFY-5). */
+  private letGo(call: OpenCall): void {
+    const { args, link } = call.pending!
+    leave(link)
+    call.pending = null
+    call.others = this.otherAnswers(args)
+    call.bytes -= 2 * args.length
+    this.held -= 2 * args.length
   }
 
   private call(seq: number | undefined, data: Record<string, unknown>): Mismatch[] {
@@ -323,28 +351,30 @@ export class Verifier {
     }
     const id = `call ${preview(q(callId))}`
     if (typeof text !== 'string') mismatches.push({ seq, message: `${id}: data.arguments is not a JSON text` })
-    const { options } = this.chosen
-    const expected = expectedOutcome(text, options)
+    const expected = expectedOutcome(text, this.chosen.options)
     const answer = expected.text === null ? null : { digest: digest(expected.text), shown: preview(q(expected.text)) }
-    // Only answers of another text are kept (the text says the isError). Arguments that are
-    // not JSON are answered alike under any options: none then.
-    const others: Other[] = OTHER_OPTIONS.map(({ flip, note }) => ({ note: note(options), other: expectedOutcome(text, { ...options, ...flip(options) }) }))
-      .filter(({ other }) => other.text !== expected.text)
-      .map(({ note, other }) => ({ note, isError: other.isError, digest: digest(other.text!) }))
     const snapshot = expected.data === null ? null : { digest: digest(expected.data), shown: preview(expected.data) }
-    const bytes = OPEN_CALL_RESERVE + 2 * (id.length + (answer?.shown.length ?? 0) + (snapshot?.shown.length ?? 0))
-    // The oldest calls make room; a call that alone holds more than the bound is still kept.
-    while (this.open.size > 0 && this.held + bytes > this.maxBytes) {
-      const oldest = this.byAge.first()!
-      mismatches.push(unanswered(oldest, this.givenUp))
-      this.close(oldest)
-    }
+    const args = typeof text === 'string' ? text : ''
+    const bytes = OPEN_CALL_RESERVE + 2 * (id.length + (answer?.shown.length ?? 0) + (snapshot?.shown.length ?? 0) + args.length)
     // The links hold the call, so it is made first and placed in its lists after.
-    const call = { seq, id, key, bytes, isError: expected.isError, text: answer, others, written: null } as OpenCall
+    const call = { seq, id, key, bytes, isError: expected.isError, text: answer, others: null, written: null } as OpenCall
     call.age = this.byAge.add(call)
     call.waiting = { expected: snapshot, link: (snapshot === null ? this.nonWriters : this.writers).add(call) }
+    // Arguments that are no string are kept as none: answered alike under any options.
+    call.pending = { args, link: this.holders.add(call) }
     this.open.set(key, call)
     this.held += bytes
+    // Room is made by letting the oldest arguments go, then by giving up the oldest calls; a
+    // call that alone holds more than the bound is still kept.
+    while (this.held > this.maxBytes) {
+      const holder = this.holders.first()
+      if (holder !== undefined) this.letGo(holder)
+      else if (this.open.size > 1) {
+        const oldest = this.byAge.first()!
+        mismatches.push(unanswered(oldest, this.givenUp))
+        this.close(oldest)
+      } else break
+    }
     return mismatches
   }
 
@@ -380,11 +410,15 @@ export class Verifier {
       if (text === null) mismatches.push({ seq, message: `${id}: content is not one text part` })
       else if (call.text !== null && digest(text) !== call.text.digest)
         mismatches.push({ seq, message: `${id}: text ${q(text)}, the reference says ${call.text.shown}` })
-      // Other options that answer as logged say so on the first line about the answer: there is
-      // one, as they answer otherwise. (No two settings give one answer, so the first is named.)
-      const logged = text === null ? null : digest(text)
-      const other = call.others.find(({ isError, digest }) => isError === answer.isError && digest === logged)
-      if (other !== undefined) mismatches[0]!.message += ` (${other.note})`
+      // Other options that answer as logged say so on the first line about the answer. They are
+      // looked for only when there is one: then none answers as the reference did. (No two
+      // settings give one answer, so the first is named.)
+      if (mismatches.length > 0 && text !== null) {
+        const others = call.pending === null ? call.others! : this.otherAnswers(call.pending.args)
+        const logged = digest(text)
+        const other = others.find(({ isError, digest }) => isError === answer.isError && digest === logged)
+        if (other !== undefined) mismatches[0]!.message += ` (${other.note})`
+      }
     }
     if (waiting !== null && waiting.expected !== null)
       mismatches.push({ seq: call.seq, message: `${id}: no todo/write logged, the reference appends ${waiting.expected.shown}` })

@@ -396,8 +396,11 @@ describe('TW-VERIFY-4: results in the release shape (the answer in the message)'
 
 describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
   // call("cN", A) holds 1,024 bytes and 2 a character of `call "cN"` (9), the reference's
-  // text as JSON (57 + 2 quotes) and its snapshot (46): 1,024 + 2 x 114 = 1,252.
+  // text as JSON (57 + 2 quotes) and its snapshot (46): 1,024 + 2 x 114 = 1,252; and while it
+  // keeps its arguments (55 characters), 110 more.
   const HELD_A = 1_252
+  const KEEPING_A = 1_362
+  const UNDECLARED_ID = 'Error: invalid arguments: "todos[0].id" is not a declared property (additionalProperties: false)'
 
   it('the bound is a positive integer; the defaults', () => {
     for (const bad of [0, -1, 1.5, Number.NaN])
@@ -412,17 +415,17 @@ describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
     const verifier = new Verifier()
     expect(verifier.openBytes).toBe(0)
     verifier.push(call('c1', A))
-    expect(verifier.openBytes).toBe(HELD_A)
-    // Arguments that are not JSON: no text, no snapshot kept.
+    expect(verifier.openBytes).toBe(KEEPING_A)
+    // Arguments that are not JSON: no text, no snapshot kept; the arguments, 1 character.
     verifier.push(call('c2', '{'))
-    expect(verifier.openBytes).toBe(HELD_A + 1_042)
+    expect(verifier.openBytes).toBe(KEEPING_A + 1_044)
     verifier.push(write(A_TODOS))
-    expect(verifier.openBytes).toBe(HELD_A + 1_042)
+    expect(verifier.openBytes).toBe(KEEPING_A + 1_044)
     verifier.push(result('c1', OK1, false))
-    expect(verifier.openBytes).toBe(1_042)
+    expect(verifier.openBytes).toBe(1_044)
     // Reused: the earlier call leaves, the new one is counted.
     verifier.push(call('c2', A))
-    expect(verifier.openBytes).toBe(HELD_A)
+    expect(verifier.openBytes).toBe(KEEPING_A)
     verifier.push(result('c2', OK1, false))
     expect(verifier.openBytes).toBe(0)
   })
@@ -460,6 +463,41 @@ describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
     expect(run(1)).toEqual({ found: [[], [givenUp(0, 'c0', '1')], [givenUp(1, 'c1', '1')], []], held: HELD_A })
   })
 
+  it('arguments that are no string keep nothing of them, and no other answers', () => {
+    restart()
+    const verifier = new Verifier()
+    expect(verifier.push(call('c1', { todos: [] }))).toEqual([{ seq: 0, message: 'call "c1": data.arguments is not a JSON text' }])
+    expect(verifier.openBytes).toBe(1_042)
+    expect(verifier.push(result('c1', OK1, false))).toEqual([{ seq: 1, message: 'call "c1": isError false, the reference says true' }])
+  })
+
+  it('the oldest arguments are let go first, each call then keeping what explains it; a call answered is not among them', () => {
+    restart()
+    // Room for three calls keeping their arguments, less a byte: the oldest lets its go.
+    const verifier = new Verifier({}, { maxOpenBytes: 3 * KEEPING_A - 1 })
+    expect([call('c1', A), call('c2', A), call('c3', A)].flatMap((event) => verifier.push(event))).toEqual([])
+    expect(verifier.openBytes).toBe(HELD_A + 2 * KEEPING_A)
+    // Either way, the note: c1 worked it out when its arguments went, c2 now.
+    const reject = "(the log's deployment may reject unknown item keys: --unknown-item-keys reject)"
+    expect(verifier.push(result('c1', UNDECLARED_ID, true))).toEqual([
+      { seq: 3, message: `call "c1": isError true, the reference says false ${reject}` },
+      { seq: 3, message: `call "c1": text ${JSON.stringify(UNDECLARED_ID)}, the reference says ${JSON.stringify(OK1)}` },
+      { seq: 0, message: 'call "c1": no todo/write logged, the reference appends {"todos":[{"content":"a","status":"pending"}]}' },
+    ])
+    expect(verifier.push(result('c2', UNDECLARED_ID, true))[0]).toEqual({ seq: 4, message: `call "c2": isError true, the reference says false ${reject}` })
+    expect(verifier.openBytes).toBe(KEEPING_A)
+    // c3, answered while keeping its arguments, is no longer among those that keep them: c4's go first, then c5's, then c6's.
+    verifier.push(result('c3', OK1, false))
+    const bounded = new Verifier({}, { maxOpenBytes: 2 * KEEPING_A })
+    restart()
+    const found = [call('c3', A), result('c3', OK1, false), call('c4', A), call('c5', A), call('c6', A)].flatMap((event) => bounded.push(event))
+    expect(found).toEqual([
+      { seq: 0, message: 'call "c3": no todo/write logged, the reference appends {"todos":[{"content":"a","status":"pending"}]}' },
+      { seq: 2, message: 'call "c4": no tool/result logged before the open calls held more than 2,724 bytes: given up, not checked' },
+    ])
+    expect(bounded.openBytes).toBe(2 * HELD_A)
+  })
+
   it('by default 16 MiB: 9,986 open calls of callIds of 300 characters fit, the 9,987th gives up the first', () => {
     // Each holds 1,024 bytes and 2 a character of `call ` and its callId's preview (200
     // characters and `… (302 characters)`, 18), the text (59) and the snapshot (46): 1,680.
@@ -481,8 +519,8 @@ describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
     const verifier = new Verifier()
     const long = 'i'.repeat(100_000)
     verifier.push(call(long, '{'))
-    // 1,024 + 2 x (5 + 200 + `… (100,002 characters)`, 22).
-    expect(verifier.openBytes).toBe(1_478)
+    // 1,024 + 2 x (5 + 200 + `… (100,002 characters)`, 22, and the arguments, 1).
+    expect(verifier.openBytes).toBe(1_480)
     expect(verifier.end()).toEqual([{ seq: 0, message: `call "${'i'.repeat(199)}… (100,002 characters): no tool/result logged` }])
   })
 
@@ -491,7 +529,7 @@ describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
     const verifier = new Verifier()
     // As JSON: 200 characters, then 201.
     verifier.push(call('j'.repeat(198), '{'))
-    expect(verifier.openBytes).toBe(1_024 + 2 * 205)
+    expect(verifier.openBytes).toBe(1_024 + 2 * 206)
     verifier.push(call('k'.repeat(199), '{'))
     expect(verifier.end()).toEqual([
       { seq: 0, message: `call "${'j'.repeat(198)}": no tool/result logged` },
