@@ -19,7 +19,8 @@ Streams a session log (JSON Lines; - reads stdin) and prints the current list as
   --check       check the log (the durable-log invariant on every todo/write); print a summary
   --acp         one ACP plan update per todo/write: {"sessionUpdate":"plan","entries":[…]}
   --verify      re-run every todo_write call through the reference; list mismatches by seq
-  option flags  the deployment's options, for --verify:
+  option flags  the deployment's options, for --verify (without any: those the log's
+                request/header states, else --profile seed):
 ${OPTION_FLAGS_HELP}
 Damaged lines are named on stderr (todo-write: line N: …) and the rest is still read.
 Exit 0: all good; 1: log problems or mismatches; 2: usage, or the log cannot be read.`
@@ -36,6 +37,10 @@ const FLAGS = {
 type Mode = 'json' | 'render' | 'check' | 'acp' | 'verify'
 const MODES = ['render', 'check', 'acp', 'verify'] as const
 
+/** What stderr says when `--verify` found the options nowhere (TW-VERIFY-5). */
+export const ASSUMED_POLICY =
+  'todo-write: note: the log states no todo_write policy (no request/header lists todo_write before its first call): verified under --profile seed\n'
+
 /** `1 event`, `2 events`: a count and its noun. */
 export const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
 
@@ -48,7 +53,9 @@ function parseReplayArgs(argv: string[]) {
   const optionFlag = Object.keys(OPTION_FLAGS).find((flag) => flag in values)
   if (optionFlag !== undefined && mode !== 'verify') throw new UsageError(`--${optionFlag} applies only to --verify`)
   if (positionals.length !== 1) throw new UsageError('replay takes exactly one log: a file, or - for stdin')
-  return { mode, standing: values.standing === true, options: toolOptions(values), path: positionals[0]! }
+  // No option flag: the log's own request/header says the options (TW-VERIFY-5).
+  const options = optionFlag === undefined ? undefined : toolOptions(values)
+  return { mode, standing: values.standing === true, options, path: positionals[0]! }
 }
 
 /** Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1); one that is not there is not. */
@@ -175,6 +182,7 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
     await out(`check: ${counted(plan.events, 'event', 'events')}, ${plan.writes} todo/write, ${counted(problems.count, 'problem', 'problems')}\n`)
   if (mode === 'verify') {
     await out(mismatch(verifier.end()))
+    if (verifier.policy?.source === 'assumed') await warn.write(ASSUMED_POLICY)
     await out(`verify: ${counted(verifier.calls, 'todo_write call', 'todo_write calls')}, ${counted(mismatches, 'mismatch', 'mismatches')}\n`)
   }
   const hidden = problems.count > KEPT_PROBLEMS ? ` (the first ${KEPT_PROBLEMS} shown)` : ''

@@ -1,10 +1,11 @@
 // What `replay --verify` keeps in memory (TW-VERIFY-3): only the calls still waiting for their
-// result, and of each only what is left to compare; a snapshot is compared when it is paired
-// with its call, and the event is not kept. Through subprocesses of the built package, so it
+// result, and of each only what is left to compare, long texts as a digest and a preview; a
+// snapshot is compared when it is paired with its call, and the event is not kept. Through subprocesses of the built package, so it
 // kills no mutants (src/log/verify.ts keeps no memory-only rule for one to change).
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
+import { zstdCompressSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -23,6 +24,10 @@ async function replay(heapMb: number, mode: string, file: string): Promise<{ cod
   const [code, signal] = (await once(child, 'close')) as [number | null, string | null]
   return { code, signal, stdout, stderr }
 }
+
+/** What stderr says of a log that states no todo_write policy, verified with no option flag (TW-VERIFY-5). */
+const ASSUMED =
+  'todo-write: note: the log states no todo_write policy (no request/header lists todo_write before its first call): verified under --profile seed\n'
 
 describe('replay --verify on a log far larger than its heap', () => {
   // 7,000 calls, each a tool/call, its todo/write and its tool/result, of 12 long todos each:
@@ -81,14 +86,72 @@ describe('replay --verify on a log far larger than its heap', () => {
   })
 
   it('--verify does too: memory does not grow with the calls answered', async () => {
-    expect(await replay(64, '--verify', log)).toEqual({ code: 0, signal: null, stdout: `verify: ${CALLS} todo_write calls, 0 mismatches\n`, stderr: '' })
+    expect(await replay(64, '--verify', log)).toEqual({ code: 0, signal: null, stdout: `verify: ${CALLS} todo_write calls, 0 mismatches\n`, stderr: ASSUMED })
+  })
+})
+
+describe('TW-VERIFY-3: open calls hold previews and digests, not their texts', () => {
+  let dir = ''
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'todo-write-verify-open-'))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('700 calls left open, then their 700 snapshots of 100 kB, then their results (142 MB): --check and --verify run in a 64 MB heap', async () => {
+    const CALLS = 700
+    // 200 items of about 500 characters: a snapshot of about 100 kB.
+    const todos = (call: number) => Array.from({ length: 200 }, (_, i) => ({ content: `call ${call}, task ${i}: ${'x'.repeat(480)}`, status: 'pending' }))
+    const log = join(dir, 'snapshots.jsonl')
+    const fd = openSync(log, 'w')
+    writeSync(fd, '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n')
+    let seq = 0
+    const line = (event: Record<string, unknown>) => writeSync(fd, `${JSON.stringify({ ...event, seq: seq++, time: 0 })}\n`)
+    for (let call = 0; call < CALLS; call++)
+      line({ type: 'tool/call', data: { callId: `call_${call}`, name: 'todo_write', arguments: JSON.stringify({ todos: todos(call) }) } })
+    for (let call = 0; call < CALLS; call++) line({ type: 'todo/write', data: { todos: todos(call) } })
+    const text = 'Updated todo list: 200 pending, 0 in progress, 0 completed.'
+    for (let call = 0; call < CALLS; call++) line({ type: 'tool/result', data: { callId: `call_${call}`, content: [{ type: 'text', text }], isError: false } })
+    closeSync(fd)
+    expect(await replay(64, '--check', log)).toEqual({
+      code: 0,
+      signal: null,
+      stdout: `check: ${3 * CALLS} events, ${CALLS} todo/write, 0 problems\n`,
+      stderr: '',
+    })
+    expect(await replay(64, '--verify', log)).toEqual({ code: 0, signal: null, stdout: `verify: ${CALLS} todo_write calls, 0 mismatches\n`, stderr: ASSUMED })
+  })
+
+  it('2,000 calls with callIds of 100 kB left open (a zstd log of a few hundred kB): --verify runs in a 100 MB heap, naming each by its preview', async () => {
+    const CALLS = 2_000
+    const log = join(dir, 'long-ids.jsonl.zstd')
+    const fd = openSync(log, 'w')
+    writeSync(fd, zstdCompressSync('{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n'))
+    const id = (call: number) => `${String(call).padStart(8, '0')}${'i'.repeat(100_000)}`
+    for (let call = 0; call < CALLS; call++)
+      writeSync(
+        fd,
+        zstdCompressSync(`${JSON.stringify({ type: 'tool/call', seq: call, time: 0, data: { callId: id(call), name: 'todo_write', arguments: '{' } })}\n`),
+      )
+    closeSync(fd)
+    // The callId as JSON is 100,010 characters: its first 200 are the quote, 8 digits and 191 i's.
+    const unanswered = Array.from(
+      { length: CALLS },
+      (_, call) => `seq ${call}: call "${String(call).padStart(8, '0')}${'i'.repeat(191)}… (100,010 characters): no tool/result logged\n`,
+    )
+    expect(await replay(100, '--verify', log)).toEqual({
+      code: 1,
+      signal: null,
+      stdout: `${unanswered.join('')}verify: ${CALLS} todo_write calls, ${CALLS} mismatches\n`,
+      stderr: ASSUMED,
+    })
   })
 })
 
 describe('TW-VERIFY-3: the heap a Verifier keeps, after a full garbage collection', () => {
-  /** Bytes of heap kept after `calls` calls of `items` todos each (test/fixtures/verify-heap.mjs). */
-  const retained = (shape: 'answered' | 'open', calls: number, items: number): number => {
-    const run = spawnSync(process.execPath, ['--expose-gc', HEAP, shape, String(calls), String(items)], { encoding: 'utf8', timeout: 60_000 })
+  /** Bytes of heap kept after `calls` calls of `items` todos each (test/fixtures/verify-heap.mjs), the open calls bounded to `perCall` bytes each. */
+  const retained = (shape: 'answered' | 'open', calls: number, items: number, perCall?: number): number => {
+    const bound = perCall === undefined ? [] : [String(perCall)]
+    const run = spawnSync(process.execPath, ['--expose-gc', HEAP, shape, String(calls), String(items), ...bound], { encoding: 'utf8', timeout: 60_000 })
     expect(run.stderr).toBe('')
     const report = JSON.parse(run.stdout) as { retained: number; mismatches: number; open: number }
     expect(report).toMatchObject({ mismatches: 0, open: shape === 'open' ? calls : 0 })
@@ -105,6 +168,7 @@ describe('TW-VERIFY-3: the heap a Verifier keeps, after a full garbage collectio
   })
 
   it('an open call whose snapshot was paired keeps the outcome, not the snapshot: 20 todos each cost at most 1.5x what 1 does', () => {
-    expect(retained('open', 2_000, 20) / retained('open', 2_000, 1)).toBeLessThanOrEqual(1.5)
+    // Its arguments it keeps only while there is room: 1,700 bytes a call lets those of 20 todos go (about 1,600 bytes each, and 2,900 more).
+    expect(retained('open', 2_000, 20, 1_700) / retained('open', 2_000, 1, 1_700)).toBeLessThanOrEqual(1.5)
   })
 })

@@ -12,6 +12,9 @@ function verify(events: LogEvent[]): string[] {
   return [...events.flatMap((event) => verifier.push(event)), ...verifier.end()].map(({ seq, message }) => `seq ${seq}: ${message}`)
 }
 
+/** A kept text as the messages show it (TW-VERIFY-3): whole up to 200 characters, else its first 200 and its length. */
+const shown = (text: string) => (text.length <= 200 ? text : `${text.slice(0, 200)}… (${text.length.toLocaleString('en-US')} characters)`)
+
 const data = (event: LogEvent) => event.data as Record<string, unknown>
 /** A result of one of the log's todo_write calls (noise events of that type have other data). */
 const isCallResult = (event: LogEvent) => event.type === 'tool/result' && /^call_\d+$/.test(String((event.data as { callId?: unknown } | null)?.callId))
@@ -26,13 +29,13 @@ property(
     if (targets.length === 0) return
     const target = targets[pick % targets.length]!
     const callId = tamper === 'text' || tamper === 'isError' ? (data(target).callId as string) : (data(events[target.seq! - 1]!).callId as string)
-    const id = `call ${JSON.stringify(callId)}`
+    const id = `call ${shown(JSON.stringify(callId))}`
     const tampered = events.map((event) => ({ ...event }))
     const index = target.seq!
     if (tamper === 'text') {
       const text = (data(target).content as { text: string }[])[0]!.text
       tampered[index] = { ...target, data: { ...data(target), content: [{ type: 'text', text: text + '!' }] } }
-      expect(verify(tampered)).toEqual([`seq ${index}: ${id}: text ${JSON.stringify(text + '!')}, the reference says ${JSON.stringify(text)}`])
+      expect(verify(tampered)).toEqual([`seq ${index}: ${id}: text ${JSON.stringify(text + '!')}, the reference says ${shown(JSON.stringify(text))}`])
     } else if (tamper === 'isError') {
       const isError = data(target).isError as boolean
       tampered[index] = { ...target, data: { ...data(target), isError: !isError } }
@@ -42,11 +45,11 @@ property(
       const changed = { todos: [...todos, { content: 'tampered', status: 'pending' }] }
       tampered[index] = { ...target, data: changed }
       expect(verify(tampered)).toEqual([
-        `seq ${index}: ${id}: todo/write data ${JSON.stringify(changed)}, the reference appends ${JSON.stringify(target.data)}`,
+        `seq ${index}: ${id}: todo/write data ${shown(JSON.stringify(changed))}, the reference appends ${shown(JSON.stringify(target.data))}`,
       ])
     } else {
       tampered.splice(index, 1)
-      expect(verify(tampered)).toEqual([`seq ${index - 1}: ${id}: no todo/write logged, the reference appends ${JSON.stringify(target.data)}`])
+      expect(verify(tampered)).toEqual([`seq ${index - 1}: ${id}: no todo/write logged, the reference appends ${shown(JSON.stringify(target.data))}`])
     }
   },
 )

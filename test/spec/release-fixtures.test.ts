@@ -53,6 +53,11 @@ describe.runIf(releaseFixturePresent)('the release dsh 0.1.1-rc.2 logs, in every
             ['--verify', ...flags],
             `verify: ${calls} todo_write call${calls === 1 ? '' : 's'}, 0 mismatches\n`,
           ],
+          [
+            "TW-VERIFY-5: verified with no flag, under what the log's request/header states",
+            ['--verify'],
+            `verify: ${calls} todo_write call${calls === 1 ? '' : 's'}, 0 mismatches\n`,
+          ],
         ]
         for (const [name, mode, stdout] of cases)
           it(`${session}-${tool}/${file}: ${name}, as a file and on stdin`, async () => {
@@ -61,18 +66,36 @@ describe.runIf(releaseFixturePresent)('the release dsh 0.1.1-rc.2 logs, in every
           })
       }
 
-  it('TW-VERIFY-1: the seed profile is not the release: its wording and its closed items show as mismatches', async () => {
+  it('TW-VERIFY-5: flags decide alone: under --profile seed the wording and the closed items are mismatches, each naming the flag that explains it', async () => {
     const path = releaseFixturePath('refusals-then-update', 'upstream', 'session.jsonl.zstd')
-    const result = await run(['replay', '--verify', path])
-    expect(result.status).toBe(1)
-    expect(result.stdout.split('\n')).toEqual([
-      'seq 43: call "mock-call-1": text "Error: invalid todos: at most one task may be in_progress (got 2)", the reference says "Error: invalid todos: at most one task may be in_progress, got 2"',
-      'seq 65: call "mock-call-1": isError true, the reference says false',
-      'seq 65: call "mock-call-1": text "Error: invalid arguments: \\"todos[0].priority\\" is not a declared property (additionalProperties: false)", the reference says "Updated todo list: 1 pending, 1 in progress, 1 completed."',
-      'seq 64: call "mock-call-1": no todo/write logged, the reference appends {"todos":[{"content":"read the parser","status":"completed"},{"content":"fix the off-by-one","status":"in_progress"},{"content":"run the tests","status":"pending"}]}',
-      'verify: 6 todo_write calls, 4 mismatches',
-      '',
-    ])
+    const result = await run(['replay', '--verify', '--profile', 'seed', path])
+    expect(result).toEqual({
+      status: 1,
+      stdout: [
+        'seq 43: call "mock-call-1": text "Error: invalid todos: at most one task may be in_progress (got 2)", the reference says "Error: invalid todos: at most one task may be in_progress, got 2" (the log\'s deployment may word the in_progress limit with parentheses: --active-limit-wording parentheses)',
+        'seq 65: call "mock-call-1": isError true, the reference says false (the log\'s deployment may reject unknown item keys: --unknown-item-keys reject)',
+        'seq 65: call "mock-call-1": text "Error: invalid arguments: \\"todos[0].priority\\" is not a declared property (additionalProperties: false)", the reference says "Updated todo list: 1 pending, 1 in progress, 1 completed."',
+        'seq 64: call "mock-call-1": no todo/write logged, the reference appends {"todos":[{"content":"read the parser","status":"completed"},{"content":"fix the off-by-one","status":"in_progress"},{"content":"run the tests","status":"pending"}]}',
+        'verify: 6 todo_write calls, 4 mismatches',
+        '',
+      ].join('\n'),
+      stderr: '',
+    })
+  })
+
+  it('TW-VERIFY-5: two in_progress accepted, checked under the seed profile, name --allow-parallel-in-progress', async () => {
+    const path = releaseFixturePath('parallel-then-clear', 'todo-write', 'session.jsonl')
+    expect(await run(['replay', '--verify', '--profile', 'seed', path])).toEqual({
+      status: 1,
+      stdout: [
+        'seq 21: call "mock-call-1": isError false, the reference says true (the log\'s deployment may allow parallel in_progress: --allow-parallel-in-progress)',
+        'seq 21: call "mock-call-1": text "Updated todo list: 1 pending, 2 in progress, 0 completed.", the reference says "Error: invalid todos: at most one task may be in_progress, got 2"',
+        'seq 20: call "mock-call-1": todo/write logged, the reference appends none',
+        'verify: 2 todo_write calls, 3 mismatches',
+        '',
+      ].join('\n'),
+      stderr: '',
+    })
   })
 
   it("TW-LOG-9: the app's file cut short (a crash mid-write): the frames before the cut are read, the damage named", async () => {

@@ -5,6 +5,10 @@ import { main } from '../../src/cli/cli.js'
 /** A session header line, as the logs of the replay tests begin. */
 export const HEADER = '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n'
 
+/** What `--verify` says on stderr of a log that states no todo_write policy, without option flags (TW-VERIFY-5). */
+export const ASSUMED =
+  'todo-write: note: the log states no todo_write policy (no request/header lists todo_write before its first call): verified under --profile seed\n'
+
 /** The warning replay ends with when the log had problems (`n`: "1 problem", "2 problems"). */
 export const WARN = (n: string) => `todo-write: warning: ${n} in the log; the output holds what the readable lines say\n`
 

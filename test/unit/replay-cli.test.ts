@@ -7,7 +7,7 @@ import { Readable, Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { counted, REPLAY_HELP, runReplay } from '../../src/cli/replay.js'
-import { HEADER, run, sink, WARN } from '../support/replay.js'
+import { ASSUMED, HEADER, run, sink, WARN } from '../support/replay.js'
 import { suiteDir, testDir } from '../support/temp.js'
 import { rawZstd } from '../support/zstd.js'
 
@@ -38,7 +38,8 @@ describe('replay on the shipped sample log (TW-REPLAY-CLI-1)', () => {
       '{"sessionUpdate":"plan","entries":[{"content":"read the tokenizer","priority":"medium","status":"completed"},{"content":"fix the off-by-one","priority":"medium","status":"in_progress"},{"content":"run the tests","priority":"medium","status":"pending"}]}',
       '',
     ])
-    expect(await run(['replay', '--verify', SAMPLE])).toEqual({ status: 0, stdout: 'verify: 3 todo_write calls, 0 mismatches\n', stderr: '' })
+    // TW-VERIFY-5: the sample has no request/header: the seed profile, said on stderr.
+    expect(await run(['replay', '--verify', SAMPLE])).toEqual({ status: 0, stdout: 'verify: 3 todo_write calls, 0 mismatches\n', stderr: ASSUMED })
   })
 
   it('TW-REPLAY-TAIL-1: a file is read from its end for the list and the plan, and streamed for the other modes', async () => {
@@ -133,7 +134,11 @@ describe('replay modes (TW-REPLAY-CLI-1, TW-REPLAY-CLI-3)', () => {
     expect((await run(['replay', '--verify', '--unknown-item-keys', 'reject', '-'], log)).status).toBe(0)
     const dropped = await run(['replay', '--verify', '--unknown-item-keys=drop', '-'], log)
     expect(dropped.status).toBe(1)
-    expect(dropped.stdout).toMatch(/^seq 1: call "c": isError true, the reference says false\n/)
+    // TW-VERIFY-5: the other setting of --unknown-item-keys answers as logged; no note on stderr, as flags were given.
+    expect(dropped.stdout).toMatch(
+      /^seq 1: call "c": isError true, the reference says false \(the log's deployment may reject unknown item keys: --unknown-item-keys reject\)\n/,
+    )
+    expect(dropped.stderr).toBe('')
     expect((await run(['replay', '--verify', '--unknown-item-keys', 'keep', '-'], log)).stderr).toBe(
       'todo-write: --unknown-item-keys must be "drop" or "reject", got "keep"\n' + USAGE,
     )
@@ -144,7 +149,7 @@ describe('replay modes (TW-REPLAY-CLI-1, TW-REPLAY-CLI-3)', () => {
     expect(await run(['replay', '--verify', '-'], log)).toEqual({
       status: 1,
       stdout: 'seq 0: call "c": no tool/result logged\nverify: 1 todo_write call, 1 mismatch\n',
-      stderr: '',
+      stderr: ASSUMED,
     })
   })
 })

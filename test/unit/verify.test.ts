@@ -3,7 +3,7 @@
 // snapshot by order. Expected texts are written out here, not computed by src.
 import { describe, expect, it } from 'vitest'
 import type { LogEvent } from '../../src/log/events.js'
-import { expectedOutcome, MAX_OPEN_CALLS, Verifier, type Mismatch } from '../../src/log/verify.js'
+import { expectedOutcome, headerPolicy, MAX_OPEN_BYTES, OPEN_CALL_RESERVE, PREVIEW_CHARACTERS, Verifier, type Mismatch } from '../../src/log/verify.js'
 import type { TodoWriteOptions } from '../../src/core/options.js'
 import { numberedEvents } from '../support/verify-events.js'
 
@@ -394,24 +394,178 @@ describe('TW-VERIFY-4: results in the release shape (the answer in the message)'
   })
 })
 
-describe('TW-VERIFY-3: at most 10,000 calls open', () => {
-  it('the limit is a positive integer', () => {
+describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
+  // call("cN", A) holds 1,024 bytes and 2 a character of `call "cN"` (9), the reference's
+  // text as JSON (57 + 2 quotes) and its snapshot (46): 1,024 + 2 x 114 = 1,252; and while it
+  // keeps its arguments (55 characters), 110 more.
+  const HELD_A = 1_252
+  const KEEPING_A = 1_362
+  const UNDECLARED_ID = 'Error: invalid arguments: "todos[0].id" is not a declared property (additionalProperties: false)'
+
+  it('the bound is a positive integer; the defaults', () => {
     for (const bad of [0, -1, 1.5, Number.NaN])
-      expect(() => new Verifier({}, { maxOpenCalls: bad })).toThrow(`maxOpenCalls must be a positive integer, got ${JSON.stringify(bad)}`)
-    expect(MAX_OPEN_CALLS).toBe(10_000)
-    restart()
-    const one = new Verifier({}, { maxOpenCalls: 1 })
-    expect(one.push(call('c0', A))).toEqual([])
-    expect(one.push(call('c1', A))).toEqual([{ seq: 0, message: 'call "c0": no tool/result logged before 1 later calls were made: given up' }])
+      expect(() => new Verifier({}, { maxOpenBytes: bad })).toThrow(`maxOpenBytes must be a positive integer, got ${JSON.stringify(bad)}`)
+    expect(MAX_OPEN_BYTES).toBe(16_777_216)
+    expect(OPEN_CALL_RESERVE).toBe(1_024)
+    expect(PREVIEW_CHARACTERS).toBe(200)
   })
 
-  it('the 10,001st open call gives up the oldest, which is reported once, and its result is not checked', () => {
+  it('an open call is counted while it is open, whatever closes it', () => {
     restart()
-    const events = [...Array.from({ length: 10_001 }, (_, i) => call(`c${i}`, A)), result('c0', 'anything', 'no')]
-    const { mismatches } = verify(events)
-    expect(mismatches[0]).toBe('seq 0: call "c0": no tool/result logged before 10,000 later calls were made: given up')
-    expect(mismatches.filter((m) => m.includes('"c0"'))).toHaveLength(1)
-    expect(mismatches).toHaveLength(10_001)
+    const verifier = new Verifier()
+    expect(verifier.openBytes).toBe(0)
+    verifier.push(call('c1', A))
+    expect(verifier.openBytes).toBe(KEEPING_A)
+    // Arguments that are not JSON: no text, no snapshot kept; the arguments, 1 character.
+    verifier.push(call('c2', '{'))
+    expect(verifier.openBytes).toBe(KEEPING_A + 1_044)
+    verifier.push(write(A_TODOS))
+    expect(verifier.openBytes).toBe(KEEPING_A + 1_044)
+    verifier.push(result('c1', OK1, false))
+    expect(verifier.openBytes).toBe(1_044)
+    // Reused: the earlier call leaves, the new one is counted.
+    verifier.push(call('c2', A))
+    expect(verifier.openBytes).toBe(KEEPING_A)
+    verifier.push(result('c2', OK1, false))
+    expect(verifier.openBytes).toBe(0)
+  })
+
+  it('a call that would take the open calls past the bound gives up the oldest, reported once; its result is not checked', () => {
+    const run = (maxOpenBytes: number) => {
+      restart()
+      const verifier = new Verifier({}, { maxOpenBytes })
+      const events = [call('c0', A), call('c1', A), call('c2', A), result('c0', 'anything', 'no')]
+      return { found: events.map((event) => verifier.push(event)), held: verifier.openBytes }
+    }
+    const givenUp = (seq: number, id: string, bound: string) => ({
+      seq,
+      message: `call "${id}": no tool/result logged before the open calls held more than ${bound} bytes: given up, not checked`,
+    })
+    // Room for exactly three calls: none is given up.
+    expect(run(3 * HELD_A)).toEqual({
+      found: [
+        [],
+        [],
+        [],
+        [
+          { seq: 3, message: 'call "c0": isError "no", the reference says false' },
+          { seq: 3, message: 'call "c0": text "anything", the reference says "Updated todo list: 1 pending, 0 in progress, 0 completed."' },
+          { seq: 0, message: 'call "c0": no todo/write logged, the reference appends {"todos":[{"content":"a","status":"pending"}]}' },
+        ],
+      ],
+      held: 2 * HELD_A,
+    })
+    // A byte short: the third gives up the first, whose result then answers nothing.
+    expect(run(3 * HELD_A - 1)).toEqual({ found: [[], [], [givenUp(0, 'c0', '3,755')], []], held: 2 * HELD_A })
+    // Room for one: each call gives up the one before.
+    expect(run(HELD_A)).toEqual({ found: [[], [givenUp(0, 'c0', '1,252')], [givenUp(1, 'c1', '1,252')], []], held: HELD_A })
+    // Room for none: a call is still kept, alone.
+    expect(run(1)).toEqual({ found: [[], [givenUp(0, 'c0', '1')], [givenUp(1, 'c1', '1')], []], held: HELD_A })
+  })
+
+  it('arguments that are no string keep nothing of them, and no other answers', () => {
+    restart()
+    const verifier = new Verifier()
+    expect(verifier.push(call('c1', { todos: [] }))).toEqual([{ seq: 0, message: 'call "c1": data.arguments is not a JSON text' }])
+    expect(verifier.openBytes).toBe(1_042)
+    expect(verifier.push(result('c1', OK1, false))).toEqual([{ seq: 1, message: 'call "c1": isError false, the reference says true' }])
+  })
+
+  it('the oldest arguments are let go first, each call then keeping what explains it; a call answered is not among them', () => {
+    restart()
+    // Room for three calls keeping their arguments, less a byte: the oldest lets its go.
+    const verifier = new Verifier({}, { maxOpenBytes: 3 * KEEPING_A - 1 })
+    expect([call('c1', A), call('c2', A), call('c3', A)].flatMap((event) => verifier.push(event))).toEqual([])
+    expect(verifier.openBytes).toBe(HELD_A + 2 * KEEPING_A)
+    // Either way, the note: c1 worked it out when its arguments went, c2 now.
+    const reject = "(the log's deployment may reject unknown item keys: --unknown-item-keys reject)"
+    expect(verifier.push(result('c1', UNDECLARED_ID, true))).toEqual([
+      { seq: 3, message: `call "c1": isError true, the reference says false ${reject}` },
+      { seq: 3, message: `call "c1": text ${JSON.stringify(UNDECLARED_ID)}, the reference says ${JSON.stringify(OK1)}` },
+      { seq: 0, message: 'call "c1": no todo/write logged, the reference appends {"todos":[{"content":"a","status":"pending"}]}' },
+    ])
+    expect(verifier.push(result('c2', UNDECLARED_ID, true))[0]).toEqual({ seq: 4, message: `call "c2": isError true, the reference says false ${reject}` })
+    expect(verifier.openBytes).toBe(KEEPING_A)
+    // c3, answered while keeping its arguments, is no longer among those that keep them: c4's go first, then c5's, then c6's.
+    verifier.push(result('c3', OK1, false))
+    const bounded = new Verifier({}, { maxOpenBytes: 2 * KEEPING_A })
+    restart()
+    const found = [call('c3', A), result('c3', OK1, false), call('c4', A), call('c5', A), call('c6', A)].flatMap((event) => bounded.push(event))
+    expect(found).toEqual([
+      { seq: 0, message: 'call "c3": no todo/write logged, the reference appends {"todos":[{"content":"a","status":"pending"}]}' },
+      { seq: 2, message: 'call "c4": no tool/result logged before the open calls held more than 2,724 bytes: given up, not checked' },
+    ])
+    expect(bounded.openBytes).toBe(2 * HELD_A)
+  })
+
+  it('by default 16 MiB: 9,986 open calls of callIds of 300 characters fit, the 9,987th gives up the first', () => {
+    // Each holds 1,024 bytes and 2 a character of `call ` and its callId's preview (200
+    // characters and `… (302 characters)`, 18), the text (59) and the snapshot (46): 1,680.
+    restart()
+    const verifier = new Verifier()
+    const ids = Array.from({ length: 9_987 }, (_, i) => String(i).padStart(300, '0'))
+    const found = ids.flatMap((id) => verifier.push(call(id, A)))
+    expect(found).toEqual([
+      {
+        seq: 0,
+        message: `call "${'0'.repeat(199)}… (302 characters): no tool/result logged before the open calls held more than 16,777,216 bytes: given up, not checked`,
+      },
+    ])
+    expect(verifier.openBytes).toBe(9_986 * 1_680)
+  })
+
+  it('a long callId is named by its first 200 characters as JSON and its length, and counted so', () => {
+    restart()
+    const verifier = new Verifier()
+    const long = 'i'.repeat(100_000)
+    verifier.push(call(long, '{'))
+    // 1,024 + 2 x (5 + 200 + `… (100,002 characters)`, 22, and the arguments, 1).
+    expect(verifier.openBytes).toBe(1_480)
+    expect(verifier.end()).toEqual([{ seq: 0, message: `call "${'i'.repeat(199)}… (100,002 characters): no tool/result logged` }])
+  })
+
+  it('200 characters are kept whole, 201 are not', () => {
+    restart()
+    const verifier = new Verifier()
+    // As JSON: 200 characters, then 201.
+    verifier.push(call('j'.repeat(198), '{'))
+    expect(verifier.openBytes).toBe(1_024 + 2 * 206)
+    verifier.push(call('k'.repeat(199), '{'))
+    expect(verifier.end()).toEqual([
+      { seq: 0, message: `call "${'j'.repeat(198)}": no tool/result logged` },
+      { seq: 1, message: `call "${'k'.repeat(199)}… (201 characters): no tool/result logged` },
+    ])
+  })
+
+  it('long texts and snapshots are compared whole, and shown by their first 200 characters and their length', () => {
+    const content = 'y'.repeat(300)
+    // {"todos":[{"content":"yyy…","status":"pending"}]}: 45 characters and the content's 300.
+    const snapshot = `{"todos":[{"content":"${content}","status":"pending"}]}`
+    const shown = (text: string) => `${text.slice(0, 200)}… (${text.length} characters)`
+    const twice = JSON.stringify({
+      todos: [
+        { content, status: 'pending' },
+        { content, status: 'pending' },
+      ],
+    })
+    const duplicate = `Error: invalid todos: duplicate content "${content}"`
+    const events = log(
+      () => call('c1', JSON.stringify({ todos: [{ content, status: 'pending' }] })),
+      () => result('c1', OK1, false),
+      () => call('c2', JSON.stringify({ todos: [{ content, status: 'pending' }] })),
+      () => write([{ content: `${content}z`, status: 'pending' }]),
+      () => result('c2', OK1, false),
+      () => call('c3', twice),
+      () => result('c3', duplicate, true),
+      () => call('c4', twice),
+      () => result('c4', `${duplicate}!`, true),
+    )
+    expect(verify(events).mismatches).toEqual([
+      `seq 0: call "c1": no todo/write logged, the reference appends ${shown(snapshot)}`,
+      `seq 3: call "c2": todo/write data ${shown(`{"todos":[{"content":"${content}z","status":"pending"}]}`)}, the reference appends ${shown(snapshot)}`,
+      `seq 8: call "c4": text ${JSON.stringify(`${duplicate}!`)}, the reference says ${shown(JSON.stringify(duplicate))}`,
+    ])
+    expect(snapshot).toHaveLength(345)
   })
 })
 
@@ -430,4 +584,207 @@ const nested = (callId: unknown, text: string, isError: unknown, part: Record<st
     },
     ...extra,
   },
+})
+
+describe('TW-VERIFY-5: the options a request/header states', () => {
+  const RELEASE = { allowParallelInProgress: false, unknownItemKeys: 'reject', activeLimitWording: 'parentheses' }
+  const SEED = { allowParallelInProgress: false, unknownItemKeys: 'drop', activeLimitWording: 'comma' }
+  const CLOSED = { type: 'object', properties: { todos: { type: 'array', items: { type: 'object', additionalProperties: false } } } }
+  const OPEN = { type: 'object', properties: { todos: { type: 'array', items: { type: 'object' } } } }
+  /** A request/header's data whose tools are these. */
+  const headerData = (tools: unknown) => ({ header: { config: {}, system: 'You are an agent.', tools }, reason: 'initial' })
+  const definition = (description: unknown, parameters: unknown = CLOSED) => ({ name: 'todo_write', description, parameters })
+  const OTHER_TOOL = { name: 'bash', description: 'Run commands in parallel; at most one at a time.', parameters: OPEN }
+  const header = (tools: unknown): LogEvent => ({ type: 'request/header', seq: next(), data: headerData(tools) })
+  const TWO = '{"todos":[{"content":"a","status":"in_progress"},{"content":"b","status":"in_progress"}]}'
+  const TWO_TODOS = [
+    { content: 'a', status: 'in_progress' },
+    { content: 'b', status: 'in_progress' },
+  ]
+  const OK_TWO = 'Updated todo list: 0 pending, 2 in progress, 0 completed.'
+  const ONE_AT_MOST = 'Error: invalid todos: at most one task may be in_progress'
+  const KEYED = '{"todos":[{"content":"a","status":"pending","id":1}]}'
+  const UNDECLARED = 'Error: invalid arguments: "todos[0].id" is not a declared property (additionalProperties: false)'
+
+  it('the description says whether parallel in_progress is allowed; the item schema, what extra item keys do', () => {
+    expect(headerPolicy(headerData([OTHER_TOOL, definition('Several tasks may be in_progress when you work on them in parallel.')]))).toEqual({
+      ...RELEASE,
+      allowParallelInProgress: true,
+    })
+    expect(headerPolicy(headerData([definition('At most one task may be in_progress at a time.')]))).toEqual(RELEASE)
+    expect(headerPolicy(headerData([definition('Keep AT MOST ONE todo `in_progress`.')]))).toEqual(RELEASE)
+    // Work IN PARALLEL: any case.
+    expect(headerPolicy(headerData([definition('Work IN PARALLEL.', OPEN)]))).toEqual({ ...RELEASE, allowParallelInProgress: true, unknownItemKeys: 'drop' })
+    // Both, or neither, or no text: not stated, the release's profile says.
+    expect(headerPolicy(headerData([definition('In parallel, but at most one in_progress.')]))).toEqual(RELEASE)
+    expect(headerPolicy(headerData([definition('Keep a list.')]))).toEqual(RELEASE)
+    expect(headerPolicy(headerData([definition(undefined)]))).toEqual(RELEASE)
+  })
+
+  it('items with additionalProperties false reject extra keys; other items drop them; no items schema: the release profile', () => {
+    const items = (schema: unknown) => ({ type: 'object', properties: { todos: { type: 'array', items: schema } } })
+    const parallel = 'in parallel'
+    expect(headerPolicy(headerData([definition(parallel, items({ additionalProperties: true }))]))?.unknownItemKeys).toBe('drop')
+    expect(headerPolicy(headerData([definition(parallel, items({ additionalProperties: 'false' }))]))?.unknownItemKeys).toBe('drop')
+    expect(headerPolicy(headerData([definition(parallel, items({}))]))?.unknownItemKeys).toBe('drop')
+    expect(headerPolicy(headerData([definition(parallel, items([{ additionalProperties: false }]))]))?.unknownItemKeys).toBe('reject')
+    expect(headerPolicy(headerData([definition(parallel, items(undefined))]))?.unknownItemKeys).toBe('reject')
+    expect(headerPolicy(headerData([definition(parallel, { type: 'object' })]))?.unknownItemKeys).toBe('reject')
+    expect(headerPolicy(headerData([definition(parallel, undefined)]))?.unknownItemKeys).toBe('reject')
+    expect(headerPolicy(headerData([{ name: 'todo_write', description: parallel, parameters: { properties: { todos: 'x' } } }]))?.unknownItemKeys).toBe(
+      'reject',
+    )
+  })
+
+  it('the definition may be under `function`, as a chat API lists tools', () => {
+    expect(headerPolicy(headerData([{ type: 'function', function: definition('in parallel', OPEN) }]))).toEqual({
+      ...RELEASE,
+      allowParallelInProgress: true,
+      unknownItemKeys: 'drop',
+    })
+  })
+
+  it('a header that lists no todo_write definition states nothing', () => {
+    for (const data of [
+      headerData('{{tools}}'),
+      headerData([OTHER_TOOL]),
+      headerData([]),
+      headerData([null, 'todo_write']),
+      headerData(undefined),
+      { header: 'x' },
+      {},
+      null,
+      'x',
+    ])
+      expect(headerPolicy(data)).toBeNull()
+    // The name must be exactly todo_write.
+    expect(headerPolicy(headerData([{ ...definition('in parallel'), name: 'todo_write2' }]))).toBeNull()
+  })
+
+  it('only a request/header event is read for them', () => {
+    restart()
+    const verifier = new Verifier()
+    verifier.push({ type: 'request/headers', seq: next(), data: headerData([definition('in parallel')]) })
+    verifier.push(call('c1', A))
+    expect(verifier.policy).toEqual({ source: 'assumed', options: SEED })
+  })
+
+  it('new Verifier() checks the calls under what the log states before its first call', () => {
+    restart()
+    const verifier = new Verifier()
+    expect(verifier.policy).toBeNull()
+    const found = [
+      header([OTHER_TOOL, definition('in parallel')]),
+      call('c1', TWO),
+      write(TWO_TODOS),
+      result('c1', OK_TWO, false),
+      call('c2', KEYED),
+      result('c2', UNDECLARED, true),
+    ].flatMap((event) => verifier.push(event))
+    expect(found).toEqual([])
+    expect(verifier.policy).toEqual({ source: 'log', seq: 0, options: { ...RELEASE, allowParallelInProgress: true } })
+  })
+
+  it('the last header that states them before the first call counts; later ones, and ones that state nothing, do not', () => {
+    restart()
+    const verifier = new Verifier()
+    const events = [
+      header([definition('in parallel')]),
+      header([definition('at most one', OPEN)]),
+      header('{{tools}}'),
+      call('c1', TWO),
+      header([definition('in parallel')]),
+      result('c1', `${ONE_AT_MOST} (got 2)`, true),
+    ]
+    expect(events.flatMap((event) => verifier.push(event))).toEqual([])
+    expect(verifier.policy).toEqual({ source: 'log', seq: 1, options: { ...RELEASE, unknownItemKeys: 'drop' } })
+  })
+
+  it('without a header before the first call: the seed profile, assumed', () => {
+    restart()
+    const verifier = new Verifier()
+    expect(verifier.push(call('c1', A))).toEqual([])
+    expect(verifier.policy).toEqual({ source: 'assumed', options: SEED })
+    verifier.push(header([definition('in parallel')]))
+    expect(verifier.push(call('c2', TWO))).toEqual([])
+    expect(verifier.push(result('c2', `${ONE_AT_MOST}, got 2`, true))).toEqual([])
+    expect(verifier.policy).toEqual({ source: 'assumed', options: SEED })
+  })
+
+  it('options given decide alone, even {}: a header is not read', () => {
+    restart()
+    const given = new Verifier({})
+    expect(given.policy).toEqual({ source: 'options', options: SEED })
+    given.push(header([definition('in parallel', OPEN)]))
+    expect(given.push(call('c1', TWO))).toEqual([])
+    expect(given.push(result('c1', `${ONE_AT_MOST}, got 2`, true))).toEqual([])
+    const parallel = new Verifier({ allowParallelInProgress: true })
+    parallel.push(header([definition('at most one')]))
+    expect(parallel.policy).toEqual({ source: 'options', options: { ...SEED, allowParallelInProgress: true } })
+  })
+
+  it('a mismatch that another setting of one option explains names the flag, on the first line about the answer', () => {
+    const lines = (options: TodoWriteOptions | undefined, events: LogEvent[]) => verify(events, options).mismatches
+    const two = (text: string, isError: boolean) =>
+      log(
+        () => call('c1', TWO),
+        () => result('c1', text, isError),
+      )
+    expect(lines({}, two(OK_TWO, false))).toEqual([
+      `seq 1: call "c1": isError false, the reference says true (the log's deployment may allow parallel in_progress: --allow-parallel-in-progress)`,
+      `seq 1: call "c1": text ${JSON.stringify(OK_TWO)}, the reference says "${ONE_AT_MOST}, got 2"`,
+    ])
+    expect(lines({ allowParallelInProgress: true }, two(`${ONE_AT_MOST}, got 2`, true))).toEqual([
+      `seq 1: call "c1": isError true, the reference says false (the log's deployment may allow one in_progress at most: leave out --allow-parallel-in-progress)`,
+      `seq 1: call "c1": text "${ONE_AT_MOST}, got 2", the reference says ${JSON.stringify(OK_TWO)}`,
+      `seq 0: call "c1": no todo/write logged, the reference appends ${JSON.stringify({ todos: TWO_TODOS })}`,
+    ])
+    expect(lines({}, two(`${ONE_AT_MOST} (got 2)`, true))).toEqual([
+      `seq 1: call "c1": text "${ONE_AT_MOST} (got 2)", the reference says "${ONE_AT_MOST}, got 2" (the log's deployment may word the in_progress limit with parentheses: --active-limit-wording parentheses)`,
+    ])
+    expect(lines({ profile: 'dsh-0.1.1-rc.2' }, two(`${ONE_AT_MOST}, got 2`, true))).toEqual([
+      `seq 1: call "c1": text "${ONE_AT_MOST}, got 2", the reference says "${ONE_AT_MOST} (got 2)" (the log's deployment may word the in_progress limit with a comma: --active-limit-wording comma)`,
+    ])
+    const keyed = (text: string, isError: boolean, snapshot: boolean) =>
+      log(
+        () => call('c1', KEYED),
+        ...(snapshot ? [() => write(A_TODOS)] : []),
+        () => result('c1', text, isError),
+      )
+    expect(lines({}, keyed(UNDECLARED, true, false))).toEqual([
+      `seq 1: call "c1": isError true, the reference says false (the log's deployment may reject unknown item keys: --unknown-item-keys reject)`,
+      `seq 1: call "c1": text ${JSON.stringify(UNDECLARED)}, the reference says ${JSON.stringify(OK1)}`,
+      `seq 0: call "c1": no todo/write logged, the reference appends {"todos":[{"content":"a","status":"pending"}]}`,
+    ])
+    expect(lines({ profile: 'dsh-0.1.1-rc.2' }, keyed(OK1, false, true))).toEqual([
+      `seq 2: call "c1": isError false, the reference says true (the log's deployment may drop unknown item keys: --unknown-item-keys drop)`,
+      `seq 2: call "c1": text ${JSON.stringify(OK1)}, the reference says ${JSON.stringify(UNDECLARED)}`,
+      'seq 1: call "c1": todo/write logged, the reference appends none',
+    ])
+    // Under the log's own header, the same: a flag is named, which the command line then takes.
+    restart()
+    expect(lines(undefined, [header([definition('at most one')]), call('c1', TWO), result('c1', OK_TWO, false)])).toEqual([
+      `seq 2: call "c1": isError false, the reference says true (the log's deployment may allow parallel in_progress: --allow-parallel-in-progress)`,
+      `seq 2: call "c1": text ${JSON.stringify(OK_TWO)}, the reference says "${ONE_AT_MOST} (got 2)"`,
+    ])
+  })
+
+  it('no note when no other setting answers as logged: its isError alone, its text alone, or no text part', () => {
+    const two = (content: unknown, isError: boolean) => {
+      restart()
+      return [call('c1', TWO), { type: 'tool/result', seq: next(), data: { callId: 'c1', content, isError } }]
+    }
+    // The text of another setting, with the wrong isError; another error with the right isError.
+    expect(verify(two([{ type: 'text', text: OK_TWO }], true), {}).mismatches).toEqual([
+      `seq 1: call "c1": text ${JSON.stringify(OK_TWO)}, the reference says "${ONE_AT_MOST}, got 2"`,
+    ])
+    expect(verify(two([{ type: 'text', text: 'Error: something else' }], false), {}).mismatches).toEqual([
+      'seq 1: call "c1": isError false, the reference says true',
+      `seq 1: call "c1": text "Error: something else", the reference says "${ONE_AT_MOST}, got 2"`,
+    ])
+    expect(verify(two([], false), {}).mismatches).toEqual([
+      'seq 1: call "c1": isError false, the reference says true',
+      'seq 1: call "c1": content is not one text part',
+    ])
+  })
 })
