@@ -80,8 +80,8 @@ describe('todo-write replay streams (TW-LOG-2)', () => {
     const child = spawn(process.execPath, ['--max-old-space-size=32', BIN, 'replay', '--check', '-'], { stdio: ['pipe', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (data: Buffer) => (stdout += data))
-    child.stderr.on('data', (data: Buffer) => (stderr += data))
+    child.stdout.setEncoding('utf8').on('data', (data: string) => (stdout += data))
+    child.stderr.setEncoding('utf8').on('data', (data: string) => (stderr += data))
     child.stdin.on('error', () => {})
     const closed = once(child, 'close')
     child.stdin.write('{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n')

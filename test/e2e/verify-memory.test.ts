@@ -19,8 +19,9 @@ async function replay(heapMb: number, mode: string, file: string): Promise<{ cod
   const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, BIN, 'replay', mode, file], { stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
-  child.stdout.on('data', (data: Buffer) => (stdout += data))
-  child.stderr.on('data', (data: Buffer) => (stderr += data))
+  // Decoded as a stream: a character split between two chunks is one character.
+  child.stdout.setEncoding('utf8').on('data', (data: string) => (stdout += data))
+  child.stderr.setEncoding('utf8').on('data', (data: string) => (stderr += data))
   const [code, signal] = (await once(child, 'close')) as [number | null, string | null]
   return { code, signal, stdout, stderr }
 }
