@@ -3,7 +3,7 @@
 // behaviour is pinned in-process by test/replay-cli.test.ts.
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -139,6 +139,18 @@ describe('todo-write replay on hostile compressed logs', () => {
         stderr: `${damage}todo-write: warning: 1 problem in the lines read; the output holds what the readable lines say\n`,
       })
     })
+
+  it('damage, then a tail of 10 GB (a sparse file of zeros): reading stops at the damage, in every mode', () => {
+    const path = fileOf('tail.zstd', Buffer.concat([header, Buffer.from('not zstd')]))
+    truncateSync(path, 10 * 1024 ** 3)
+    const damage = 'todo-write: line 2: the compressed log is damaged (Unknown frame descriptor): nothing after this point can be read\n'
+    for (const args of [[path], ['--check', path]]) {
+      const run = replay(args)
+      expect(run.signal).toBeNull()
+      expect(run.stderr.startsWith(damage)).toBe(true)
+      expect(run.status).toBe(1)
+    }
+  })
 
   it('two million blank lines in 150 bytes: the first 100 named, the rest counted, in a 32 MB heap', () => {
     const blank = zstdCompressSync(Buffer.from(HEADER + '\n'.repeat(2_000_000)))
