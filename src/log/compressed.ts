@@ -7,11 +7,14 @@
 // there: what came before it is read, and the damage is reported once, as the log's last
 // problem.
 //
-// One streaming decompressor reads every frame, fed by FrameCutter, which reads the frame
-// and block headers: no write crosses a frame's end (node's decompressor drops every frame
-// after the first that one write holds), and none holds blocks that inflate to more than
-// PIECE_OUTPUT, so what one write gives is bounded by bytes, however well it compresses.
-import { constants, createZstdDecompress } from 'node:zlib'
+// FrameCutter reads the frame and block headers and cuts the stream for libzstd. A frame
+// of at most PIECE_OUTPUT (the app writes one every few lines) is decoded in one call once
+// it has come whole: a call per frame, where a write to the streaming decompressor would
+// wait for libuv's thread. A larger one goes to the streaming decompressor in writes of at
+// most PIECE_OUTPUT. What one step gives is bounded by bytes however well the input
+// compresses, and no write crosses a frame's end (node's decompressor drops every frame
+// after the first that one write holds).
+import { constants, createZstdDecompress, zstdDecompressSync } from 'node:zlib'
 
 /** The first four bytes of a zstd frame (0xFD2FB528, little-endian). */
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const
@@ -39,6 +42,13 @@ type After = 'block' | 'checksum' | 'end'
 /** What the cutter reads next: a header field of `need` bytes, or `left` bytes it passes over. */
 type State = { at: Field; need: number } | { at: 'skip'; left: number; after: After }
 
+/** A write to the decompressor. */
+export interface Piece {
+  bytes: Uint8Array
+  /** Whether it is one frame, whole (else a part of one, or bytes that are no frame). */
+  whole: boolean
+}
+
 /** A frame's first field, its magic number; a block's, its Block_Header. */
 const FRAME: State = { at: 'magic', need: 4 }
 const BLOCK: State = { at: 'block', need: 3 }
@@ -55,22 +65,30 @@ function headerBytes(descriptor: number): number {
 const littleEndian = (bytes: number[]): number => bytes.reduceRight((value, byte) => value * 256 + byte, 0)
 
 /**
- * Cuts a zstd stream into the writes given to the decompressor: at the end of every frame
- * (and skippable frame), and after blocks that inflate to PIECE_OUTPUT. It reads only the
- * headers (frame, block, skippable size) and passes over everything else. It judges
- * nothing: bytes that are not what it reads them as are refused by libzstd, at the first
- * write that holds them, and where the writes after those are cut no longer matters.
+ * Cuts a zstd stream into the writes given to the decompressor. A frame (or skippable
+ * frame) whose blocks inflate to at most PIECE_OUTPUT, in at most as many bytes, is held
+ * until it ends and given whole; a larger one is given in parts, each ending after blocks
+ * that inflate to PIECE_OUTPUT, or where a chunk of input does, the last where it ends.
+ * It reads only the headers (frame, block, skippable size) and passes over everything
+ * else. It judges nothing: bytes that are not what it reads them as are refused by libzstd,
+ * at the first write that holds them, and where the writes after those are cut no longer
+ * matters.
  */
 export class FrameCutter {
   private state: State = FRAME
   private field: number[] = []
   /** Whether the frame's blocks are followed by a checksum: set by each frame's descriptor, before its blocks. */
   private checksum!: boolean
-  /** What the blocks since the last cut inflate to, at most. */
-  private inflates = 0;
+  /** What the blocks since the last write inflate to, at most. */
+  private inflates = 0
+  /** The bytes of the frame held, while it may still be given whole. */
+  private held: Uint8Array[] = []
+  private heldBytes = 0
+  /** Whether the frame is being given in parts. */
+  private parted = false;
 
-  /** The writes this chunk holds, in order: together, the chunk. */
-  *cut(chunk: Uint8Array): Generator<Uint8Array> {
+  /** The writes this chunk completes, in order. */
+  *cut(chunk: Uint8Array): Generator<Piece> {
     let start = 0
     for (let at = 0; at < chunk.length; ) {
       const state = this.state
@@ -83,16 +101,41 @@ export class FrameCutter {
       at += n
       state.left -= n
       if (state.left > 0 || !this.next[state.after]()) continue
-      yield chunk.subarray(start, at)
+      yield this.give(chunk.subarray(start, at), this.state === FRAME)
       start = at
     }
-    if (start < chunk.length) yield chunk.subarray(start)
+    const rest = chunk.subarray(start)
+    if (this.parted) return yield this.give(rest, false)
+    // Held as a copy: the chunk's buffer may be reused once this returns.
+    this.held.push(rest.slice())
+    this.heldBytes += rest.length
+    if (this.heldBytes > PIECE_OUTPUT) yield this.give(new Uint8Array(0), false)
+  }
+
+  /** After the last chunk: a frame left open, as it is (libzstd says what is missing). */
+  *end(): Generator<Piece> {
+    if (this.heldBytes > 0) yield this.give(new Uint8Array(0), false)
+  }
+
+  /** The bytes held and these, as a write; `ends`: the frame ends with them. */
+  private give(bytes: Uint8Array, ends: boolean): Piece {
+    this.held.push(bytes)
+    const piece = { bytes: Buffer.concat(this.held.splice(0)), whole: ends && !this.parted }
+    this.heldBytes = 0
+    this.inflates = 0
+    this.parted = !ends
+    return piece
   }
 
   /** Each header field, read whole: what comes after it. */
   private readonly read: Record<Field, (field: number[]) => State> = {
-    // Anything but a skippable frame is read as a frame: libzstd refuses a wrong magic number.
-    magic: (field) => (isSkippableMagic(field) ? { at: 'skippable', need: 4 } : { at: 'descriptor', need: 1 }),
+    // Bytes that begin no frame are given to libzstd as they come, which refuses them at once.
+    magic: (field) => {
+      if (isFrameMagic(field)) return { at: 'descriptor', need: 1 }
+      if (isSkippableMagic(field)) return { at: 'skippable', need: 4 }
+      this.parted = true
+      return FRAME
+    },
     descriptor: ([descriptor]) => {
       this.checksum = (descriptor! & 0x04) !== 0
       return { at: 'header', need: headerBytes(descriptor!) }
@@ -115,9 +158,7 @@ export class FrameCutter {
   private readonly next: Record<After, () => boolean> = {
     block: () => {
       this.state = BLOCK
-      if (this.inflates < PIECE_OUTPUT) return false
-      this.inflates = 0
-      return true
+      return this.inflates >= PIECE_OUTPUT
     },
     checksum: () => {
       this.state = { at: 'skip', left: 4, after: 'end' }
@@ -125,7 +166,6 @@ export class FrameCutter {
     },
     end: () => {
       this.state = FRAME
-      this.inflates = 0
       return true
     },
   }
@@ -168,20 +208,22 @@ export class LogDecoder {
   }
 
   /**
-   * The frames, through one decompressor, a write at a time: each write's text is taken
-   * whole before the next write, so the text before the damage is the same however the
-   * input is cut or the reader keeps pace.
+   * The frames, in order: a whole one decoded at once, the parts of a larger one through
+   * the streaming decompressor, each write's text taken whole before the next, so the text
+   * before the damage depends on the bytes alone, not on how they come.
    */
   private async *inflate(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-    // A reader that stops early leaves the decompressor to the garbage collector: it holds
-    // nothing else (the input is closed by decode).
     const zstd = new Decompressor()
     const cutter = new FrameCutter()
-    for (const piece of cutter.cut(head)) yield* await zstd.write(piece)
+    const decode = async function* (pieces: Iterable<Piece>) {
+      for (const piece of pieces) yield* piece.whole ? zstd.whole(piece.bytes) : await zstd.write(piece.bytes)
+    }
+    yield* decode(cutter.cut(head))
     for await (const chunk of rest) {
-      for (const piece of cutter.cut(chunk)) yield* await zstd.write(piece)
+      yield* decode(cutter.cut(chunk))
       if (zstd.failure !== null) break
     }
+    yield* decode(cutter.end())
     yield* await zstd.end()
     if (zstd.failure !== null) this.damage = zstd.failure.message
   }
@@ -194,6 +236,8 @@ export class LogDecoder {
 class Decompressor {
   private readonly stream = createZstdDecompress(OPTIONS)
   private text: Uint8Array[] = []
+  /** Whether the stream was given a write: frames decoded whole never reach it. */
+  private written = false
   failure: Error | null = null
 
   constructor() {
@@ -205,8 +249,20 @@ class Decompressor {
     })
   }
 
+  /** The text of one whole frame, decoded at once (none once the stream failed): no step of the stream's. */
+  whole(frame: Uint8Array): Uint8Array[] {
+    if (this.failure !== null) return []
+    try {
+      return [zstdDecompressSync(frame, OPTIONS)]
+    } catch (error) {
+      this.failure = error as Error
+      return []
+    }
+  }
+
   /** The text this write gives (none once the stream failed). */
   write(piece: Uint8Array): Promise<Uint8Array[]> {
+    this.written = true
     return this.settle((done) => this.stream.write(piece, () => done()))
   }
 
@@ -216,6 +272,8 @@ class Decompressor {
    * take that write's text with it.
    */
   end(): Promise<Uint8Array[]> {
+    // A stream given nothing has nothing to end: libzstd would call it cut short.
+    if (!this.written) return Promise.resolve([])
     return this.settle(() => this.stream.end())
   }
 

@@ -154,7 +154,7 @@ describe('TW-LOG-9: a compressed log is told by its first bytes', () => {
 describe('TW-LOG-9: the cuts made for the decompressor', () => {
   const cutAll = (bytes: Uint8Array, chunkCuts: number[] = []): number[] => {
     const cutter = new FrameCutter()
-    return cut(bytes, chunkCuts).flatMap((chunk) => [...cutter.cut(chunk)].map((piece) => piece.length))
+    return [...cut(bytes, chunkCuts).flatMap((chunk) => [...cutter.cut(chunk)]), ...cutter.end()].map((piece) => piece.bytes.length)
   }
 
   it('one write per frame: a write ends where a frame (or a skippable frame) ends', () => {
@@ -162,8 +162,8 @@ describe('TW-LOG-9: the cuts made for the decompressor', () => {
     const b = zstdCompressSync('b\n', { params: { [constants.ZSTD_c_checksumFlag]: 1 } })
     const skip = skippableFrame(3)
     expect(cutAll(Buffer.concat([a, skip, b, a]))).toEqual([a.length, skip.length, b.length, a.length])
-    // Cut into chunks, a write also ends where a chunk does.
-    expect(cutAll(Buffer.concat([a, b]), [3])).toEqual([3, a.length - 3, b.length])
+    // A small frame is held whole across chunks.
+    expect(cutAll(Buffer.concat([a, b]), [3, a.length + 2])).toEqual([a.length, b.length])
   })
 
   it('each header field is read whole, whatever the chunks: content size, dictionary id, window', () => {
@@ -204,6 +204,29 @@ describe('TW-LOG-9: the cuts made for the decompressor', () => {
     // RLE blocks count what they inflate to, not their four bytes.
     const rle = oversizedBlocks(20, MAX_BLOCK)
     expect(cutAll(rle)).toEqual([6 + 8 * 4, 8 * 4, 4 * 4])
+  })
+
+  it('a frame held past PIECE_OUTPUT bytes is given in parts, whatever its blocks inflate to', () => {
+    // 300,000 RLE blocks of nothing: 1.2 MB that inflate to no byte, fed in chunks of 64 KiB.
+    const empty = oversizedBlocks(300_000, 0)
+    expect(zstdCommand(empty)).toEqual({ text: '', sound: true })
+    const chunks = Array.from({ length: Math.ceil(empty.length / 65_536) }, (_, i) => (i + 1) * 65_536)
+    const writes = cutAll(empty, chunks)
+    // Held until more than PIECE_OUTPUT bytes are, at a chunk's end; then each chunk as it comes.
+    expect(writes).toEqual([17 * 65_536, 65_536, empty.length - 18 * 65_536])
+  })
+
+  it('a small frame is given whole, and so decoded, however its bytes come', async () => {
+    const frame = zstdCompressSync('one frame\n'.repeat(50))
+    const whole = (chunkCuts: number[]) => {
+      const cutter = new FrameCutter()
+      return [...cut(frame, chunkCuts).flatMap((chunk) => [...cutter.cut(chunk)]), ...cutter.end()].map((piece) => piece.whole)
+    }
+    expect(whole([])).toEqual([true])
+    expect(whole([1, 5, 9])).toEqual([true])
+    // Cut short, it never ends: given as a part at the end of the input.
+    const cutter = new FrameCutter()
+    expect([...cutter.cut(frame.subarray(0, frame.length - 1)), ...cutter.end()].map((piece) => piece.whole)).toEqual([false])
   })
 
   it('a skippable frame of 16 MiB and more: its four-byte size read whole', () => {
@@ -276,19 +299,59 @@ describe('TW-LOG-9: the input, as it comes', () => {
       expect(closed).toBe(true)
     })
 
-  it('many frames through one decompressor leave no listener behind', async () => {
+  it('a frame larger than PIECE_OUTPUT, in one chunk or many, is decoded a part at a time', async () => {
+    const text = 'a line of a large frame\n'.repeat(140_000)
+    const frame = rawFrame(Buffer.from(text), 64 * 1024)
+    expect(frame.length).toBeGreaterThan(3 * PIECE_OUTPUT)
+    expect(await decoded([frame])).toEqual({ text, damage: null })
+    expect(
+      await decoded(
+        cut(
+          frame,
+          Array.from({ length: 60 }, (_, i) => i * 65_000 + 7),
+        ),
+      ),
+    ).toEqual({ text, damage: null })
+  })
+
+  it('an input that fills one buffer again for each chunk is read right', async () => {
+    const bytes = Buffer.concat([rawZstd(SAMPLE, [100, 2000]), rawFrame(Buffer.alloc(2 * PIECE_OUTPUT, 0x0a), 64 * 1024)])
+    const reused = new Uint8Array(1000)
+    const refilled = function* () {
+      for (let at = 0; at < bytes.length; at += reused.length) {
+        const piece = bytes.subarray(at, at + reused.length)
+        reused.set(piece)
+        yield reused.subarray(0, piece.length)
+      }
+    }
+    expect(await decoded(refilled())).toEqual({ text: SAMPLE.toString('utf8') + '\n'.repeat(2 * PIECE_OUTPUT), damage: null })
+  })
+
+  it('bytes that begin no frame go to libzstd at once: nothing is held for them', async () => {
+    let pulled = 0
+    const zeros = function* () {
+      yield rawFrame(Buffer.from(HEADER_LINE))
+      for (; pulled < 1000; pulled++) yield Buffer.alloc(4096)
+    }
+    expect(await decoded(zeros())).toEqual({ text: HEADER_LINE, damage: NOT_ZSTD })
+    expect(pulled).toBeLessThan(50)
+  })
+
+  it('many writes through the streaming decompressor leave no listener behind', async () => {
     const warnings: Error[] = []
     const warn = (warning: Error) => void warnings.push(warning)
     process.on('warning', warn)
     try {
-      const text = 'a line of the log\n'.repeat(40)
+      // A frame larger than PIECE_OUTPUT, in 40 chunks: 40 writes.
+      const text = 'a line of the log\n'.repeat(80_000)
+      const frame = rawFrame(Buffer.from(text), 64 * 1024)
       expect(
-        await decoded([
-          rawZstd(
-            text,
-            Array.from({ length: 39 }, (_, i) => (i + 1) * 18),
+        await decoded(
+          cut(
+            frame,
+            Array.from({ length: 39 }, (_, i) => (i + 1) * 36_000),
           ),
-        ]),
+        ),
       ).toEqual({ text, damage: null })
       await new Promise((resolve) => setImmediate(resolve))
       expect(warnings.map((warning) => warning.name)).toEqual([])
@@ -388,6 +451,19 @@ describe('TW-LOG-9: a damaged compressed log is read up to the damage', () => {
   it('an empty compressed log is an empty log', async () => {
     expect(await records([rawFrame(new Uint8Array(0))])).toEqual([{ kind: 'problem', line: 1, message: 'the log is empty (no header)' }])
   })
+
+  asyncProperty(
+    'the text before the damage depends on the bytes alone, not on how they come',
+    [fc.nat(), fc.nat({ max: 255 }), fc.array(fc.nat(), { maxLength: 6 }), fc.array(fc.nat(), { maxLength: 6 })],
+    async (at, byte, cutsA, cutsB) => {
+      // The shipped example's frames and a frame of real compression, one byte changed or the stream cut there.
+      const bytes = Buffer.concat([SAMPLE_ZSTD, zstdCompressSync(SAMPLE, { params: { [constants.ZSTD_c_checksumFlag]: 1 } })])
+      const changed = Buffer.from(bytes)
+      changed[at % bytes.length] = byte
+      for (const damaged of [changed, bytes.subarray(0, at % bytes.length)])
+        expect(await decoded(cut(damaged, cutsA))).toEqual(await decoded(cut(damaged, cutsB)))
+    },
+  )
 
   // The property last: a mutation gate stops at the first failing test, and examples are cheaper.
   asyncProperty(
