@@ -126,7 +126,7 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
   if ((mode === 'json' || mode === 'render') && source.regular) return replayTail(path, mode, standing, stdoutStream, warn)
   const plan = new PlanReplay()
   const verifier = new Verifier(options)
-  const problems = new ProblemList<string>()
+  const problems = new ProblemList<{ line: number; message: string }>()
   let mismatches = 0
   // Until a line is a header, an event or a packed row, the input may be no session log at
   // all (TW-REPLAY-CLI-4): what would be said of its lines waits, then is said, or not.
@@ -134,13 +134,17 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
   let firstLine: string | undefined
   const problem = (line: number, message: string) => {
     if (line === 1) firstLine = message
-    problems.add(`todo-write: line ${line}: ${terminalSafe(message)}\n`)
+    // Written as said, when said: the problems past those kept are only counted.
+    problems.add({ line, message })
   }
   // What the problems kept so far say and have not said yet: nothing until the input is known to be a log.
   let said = 0
   const unsaid = (): string => {
     if (!recognized) return ''
-    const text = problems.kept.slice(said).join('')
+    const text = problems.kept
+      .slice(said)
+      .map(({ line, message }) => `todo-write: line ${line}: ${terminalSafe(message)}\n`)
+      .join('')
     said = problems.kept.length
     return text
   }
