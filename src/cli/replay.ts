@@ -3,7 +3,7 @@
 import { open, stat } from 'node:fs/promises'
 import { planFromEnd, type TailPlan } from '../log/tail.js'
 import { planUpdate } from '../log/acp.js'
-import { KEPT_PROBLEMS, LOG_EMPTY, ProblemList, readLogBatches } from '../log/reader.js'
+import { BLANK_LINE, KEPT_PROBLEMS, LOG_EMPTY, ProblemList, readLogBatches } from '../log/reader.js'
 import { renderPlan, terminalSafe } from '../log/render.js'
 import { PlanReplay } from '../log/plan.js'
 import { Verifier } from '../log/verify.js'
@@ -132,10 +132,11 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
   // all (TW-REPLAY-CLI-4): what would be said of its lines waits, then is said, or not.
   let recognized = false
   let firstLine: string | undefined
-  const problem = (line: number, message: string) => {
+  // `count` lines from `line` with the same problem (a run of blank lines), or one.
+  const problem = (line: number, message: string, count = 1) => {
     if (line === 1) firstLine = message
     // Written as said, when said: the problems past those kept are only counted.
-    problems.add({ line, message })
+    problems.addRun(count, (i) => ({ line: line + i, message }))
   }
   // What the problems kept so far say and have not said yet: nothing until the input is known to be a log.
   let said = 0
@@ -158,7 +159,8 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
     for await (const records of readLogBatches(log)) {
       let shown = ''
       for (const record of records) {
-        if (record.kind === 'problem') problem(record.line, record.message)
+        if (record.kind === 'blank') problem(record.line, BLANK_LINE, record.count)
+        else if (record.kind === 'problem') problem(record.line, record.message)
         else recognized = true
         if (record.kind === 'packed') plan.skip(record.row.members)
         if (record.kind !== 'event') continue

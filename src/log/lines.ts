@@ -11,6 +11,11 @@ export type Line =
   | { kind: 'line'; text: string; terminated: boolean }
   /** A line longer than the limit: `bytes` counted, none kept. */
   | { kind: 'too-long'; bytes: number; terminated: boolean }
+  /** `count` empty lines in a row, each ended by its line break: told at once, as a hostile log may hold millions. */
+  | { kind: 'blank'; count: number }
+
+/** A single line: its text, or its length when it is too long. */
+export type OneLine = Exclude<Line, { kind: 'blank' }>
 
 const LF = 0x0a
 // ignoreBOM: a byte-order mark stays in the text (and makes its line unreadable, TW-LOG-2).
@@ -44,8 +49,8 @@ export class LineBuffer {
   }
 
   /** The line taken so far, decoded whole (a character split between pieces is decoded once). */
-  finish(terminated: boolean): Line {
-    const line: Line =
+  finish(terminated: boolean): OneLine {
+    const line: OneLine =
       this.pieces === null
         ? { kind: 'too-long', bytes: this.length, terminated }
         : { kind: 'line', text: decoder.decode(Buffer.concat(this.backwards ? this.pieces.reverse() : this.pieces)), terminated }
@@ -67,6 +72,11 @@ export class LineSplitter {
   *push(bytes: Uint8Array): Generator<Line> {
     let start = 0
     for (let lf = bytes.indexOf(LF); lf !== -1; lf = bytes.indexOf(LF, start)) {
+      if (lf === start && this.line.empty) {
+        start = endOfRun(bytes, lf, 1)
+        yield { kind: 'blank', count: start - lf }
+        continue
+      }
       this.line.take(bytes.subarray(start, lf))
       yield this.line.finish(true)
       start = lf + 1
@@ -77,9 +87,16 @@ export class LineSplitter {
   }
 
   /** The last line, when the input does not end with a line break. */
-  *end(): Generator<Line> {
+  *end(): Generator<OneLine> {
     if (!this.line.empty) yield this.line.finish(false)
   }
+}
+
+/** Where the run of line breaks at `at` ends, read in `step`'s direction: the index past its last one. */
+export function endOfRun(bytes: Uint8Array, at: number, step: 1 | -1): number {
+  let end = at
+  while (bytes[end] === LF) end += step
+  return end
 }
 
 /** The lines of `input` (a Node stream or any async iterable of byte or string chunks). */

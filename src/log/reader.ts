@@ -4,7 +4,7 @@
 // of at most MAX_LINE_BYTES: memory stays flat in the size of the log.
 import { compressedDamage, LogDecoder, type Chunks } from './compressed.js'
 import { HEADER_TYPE, HEADER_VERSION, PACKED_ROWS, type LogEvent } from './events.js'
-import { LineSplitter, MAX_LINE_BYTES, type Line } from './lines.js'
+import { LineSplitter, MAX_LINE_BYTES, type Line, type OneLine } from './lines.js'
 import { isNonArrayObject, jsonText } from './json.js'
 
 /** An event as read from a log line: `seq` is always a non-negative integer. */
@@ -27,6 +27,9 @@ export type LogRecord =
   | { kind: 'event'; line: number; event: ReadEvent }
   | { kind: 'packed'; line: number; row: PackedRow }
   | { kind: 'problem'; line: number; message: string }
+
+/** What the batch reader gives: a log's records, a run of blank lines told as one (`count` lines from `line`, each BLANK_LINE). */
+export type BatchRecord = LogRecord | { kind: 'blank'; line: number; count: number }
 
 /** The problem texts, each prefixed `line N: ` when reported (TW-LOG-3, TW-LOG-4, TW-LOG-5). */
 export const LOG_EMPTY = 'the log is empty (no header)'
@@ -56,8 +59,13 @@ export class ProblemList<P> {
 
   /** One more problem: kept if fewer than KEPT_PROBLEMS are. */
   add(problem: P): void {
-    this.count++
-    if (this.kept.length < KEPT_PROBLEMS) this.kept.push(problem)
+    this.addRun(1, () => problem)
+  }
+
+  /** `count` more problems, the i-th (from 0) made by `problemAt(i)` only if it is kept. */
+  addRun(count: number, problemAt: (i: number) => P): void {
+    for (let i = 0; i < count && this.kept.length < KEPT_PROBLEMS; i++) this.kept.push(problemAt(i))
+    this.count += count
   }
 }
 
@@ -106,7 +114,7 @@ function readObject(text: string, unterminated: boolean): Record<string, unknown
 }
 
 /** One line after the first, on its own (TW-LOG-3, TW-LOG-7): the tail reader's view of a line, which has no neighbours. */
-export function readEventLine(line: Line): LineRead {
+export function readEventLine(line: OneLine): LineRead {
   if (line.kind === 'too-long') return { kind: 'problem', message: tooLong(line.bytes) }
   const value = readObject(line.text, !line.terminated)
   if (typeof value === 'string') return { kind: 'problem', message: value }
@@ -139,8 +147,16 @@ export class LogParser {
     return [...records, ...this.event(value, problem, line)]
   }
 
-  /** One line as the splitter gives it: its text, or a line too long to read. */
-  read(line: Line): LogRecord[] {
+  /** One line as the splitter gives it: its text, a line too long to read, or a run of blank lines. */
+  read(line: Line): BatchRecord[] {
+    if (line.kind !== 'blank') return this.readOne(line)
+    const first = this.lines + 1
+    this.lines += line.count
+    return this.unreadable({ kind: 'blank', line: first, count: line.count })
+  }
+
+  /** One line: its text, or a line too long to read. */
+  readOne(line: OneLine): LogRecord[] {
     return line.kind === 'line' ? this.push(line.text, !line.terminated) : this.skip(line.bytes)
   }
 
@@ -156,7 +172,7 @@ export class LogParser {
     return this.lines === 0 ? [{ kind: 'problem', line: 1, message: LOG_EMPTY }] : []
   }
 
-  private unreadable(record: LogRecord): LogRecord[] {
+  private unreadable<R extends BatchRecord>(record: R): R[] {
     this.expectedSeq = null
     return [record]
   }
@@ -186,18 +202,21 @@ export class LogParser {
  * the last problem, named at the line that was being read.
  */
 export async function* readLog(input: Chunks): AsyncGenerator<LogRecord> {
-  for await (const records of readLogBatches(input)) yield* records
+  for await (const records of readLogBatches(input))
+    for (const record of records)
+      if (record.kind !== 'blank') yield record
+      else for (let line = record.line; line < record.line + record.count; line++) yield { kind: 'problem', line, message: BLANK_LINE }
 }
 
 /**
  * `readLog`'s records, in batches: those of one piece of input at a time (fewer steps for a
- * caller that folds them). `parser` counts the lines read, for a caller that asks.
+ * caller that folds them), a run of blank lines as one record. `parser` counts the lines read, for a caller that asks.
  */
-export async function* readLogBatches(input: Chunks, parser = new LogParser()): AsyncGenerator<LogRecord[]> {
+export async function* readLogBatches(input: Chunks, parser = new LogParser()): AsyncGenerator<BatchRecord[]> {
   const decoder = new LogDecoder()
   const splitter = new LineSplitter()
-  const read = (lines: Iterable<Line>): LogRecord[] => {
-    const records: LogRecord[] = []
+  const read = (lines: Iterable<Line>): BatchRecord[] => {
+    const records: BatchRecord[] = []
     for (const line of lines) records.push(...parser.read(line))
     return records
   }

@@ -12,10 +12,10 @@ import { open, type FileHandle } from 'node:fs/promises'
 import type { Todo } from '../core/schema.js'
 import { isZstd } from './compressed.js'
 import { TURN_START } from './events.js'
-import { LineBuffer, LineSplitter, MAX_LINE_BYTES, type Line } from './lines.js'
+import { endOfRun, LineBuffer, LineSplitter, MAX_LINE_BYTES, type Line } from './lines.js'
 import { eventStep, PlanReplay } from './plan.js'
 import { jsonText } from './json.js'
-import { LogParser, ProblemList, readEventLine, readLogBatches, type LogRecord } from './reader.js'
+import { BLANK_LINE, LogParser, ProblemList, readEventLine, readLogBatches, type LogRecord } from './reader.js'
 
 /** Which plan: the current list (TW-REPLAY-1) or the standing plan (TW-STANDING-1). */
 export type Which = 'current' | 'standing'
@@ -70,6 +70,11 @@ async function readTail(file: FileHandle, which: Which): Promise<TailPlan> {
   let linesRead = 0
   const answer = (plan: Todo[] | null): TailPlan => ({ plan, problems: problems.kept, problemCount: problems.count, linesRead, recognized })
   for await (const line of linesFromEnd(file, start, size)) {
+    if (line.kind === 'blank') {
+      problems.addRun(line.count, (i) => ({ line: linesRead + 1 + i, fromEnd: true, message: BLANK_LINE }))
+      linesRead += line.count
+      continue
+    }
     linesRead++
     const read = readEventLine(line)
     if (read.kind === 'problem') {
@@ -95,7 +100,8 @@ async function readForwards(path: string, which: Which): Promise<TailPlan> {
   const parser = new LogParser()
   for await (const records of readLogBatches(createReadStream(path), parser)) {
     for (const record of records) {
-      if (record.kind === 'problem') problems.add({ line: record.line, fromEnd: false, message: record.message })
+      if (record.kind === 'blank') problems.addRun(record.count, (i) => ({ line: record.line + i, fromEnd: false, message: BLANK_LINE }))
+      else if (record.kind === 'problem') problems.add({ line: record.line, fromEnd: false, message: record.message })
       else recognized = true
       if (record.kind !== 'event') continue
       const step = plan.apply(record.event)
@@ -118,10 +124,12 @@ async function readHeader(file: FileHandle): Promise<{ records: LogRecord[]; end
   let at = 0
   for (let block = await readAt(file, at, BLOCK); block.length > 0; at += block.length, block = await readAt(file, at, BLOCK)) {
     // The first line the blocks complete is line 1; line 2 starts after its line break.
-    for (const line of splitter.push(block)) return { records: parser.read(line), end: at + block.indexOf(LF) + 1 }
+    // A run of blank lines starts with line 1: that one is read here, the rest from the end.
+    for (const line of splitter.push(block))
+      return { records: parser.readOne(line.kind === 'blank' ? { kind: 'line', text: '', terminated: true } : line), end: at + block.indexOf(LF) + 1 }
   }
   // No line break: the whole file is line 1; an empty file has none (the log is empty).
-  return { records: [...splitter.end()].flatMap((line) => parser.read(line)).concat(parser.end()), end: at }
+  return { records: [...splitter.end()].flatMap((line) => parser.readOne(line)).concat(parser.end()), end: at }
 }
 
 /** The lines of [start, end), last first, each decoded whole (UTF-8 never split at a block boundary). */
@@ -134,11 +142,16 @@ async function* linesFromEnd(file: FileHandle, start: number, end: number): Asyn
     const from = Math.max(start, stop - BLOCK)
     const block = await readAt(file, from, stop - from)
     let right = block.length
-    for (let lf = block.lastIndexOf(LF); lf !== -1; lf = block.subarray(0, lf).lastIndexOf(LF)) {
-      line.take(block.subarray(lf + 1, right))
-      yield line.finish(terminated)
+    for (let lf = block.lastIndexOf(LF); lf !== -1; lf = block.subarray(0, right).lastIndexOf(LF)) {
+      if (right === lf + 1 && line.empty) {
+        right = endOfRun(block, lf, -1) + 1
+        yield { kind: 'blank', count: lf + 1 - right }
+      } else {
+        line.take(block.subarray(lf + 1, right))
+        yield line.finish(terminated)
+        right = lf
+      }
       terminated = true
-      right = lf
     }
     line.take(block.subarray(0, right))
     stop = from

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import fc from '../support/fc.js'
 import { compressedDamage, FrameCutter, isZstd, LogDecoder, MAX_BLOCK, PIECE_OUTPUT } from '../../src/log/compressed.js'
 import { readLog, type LogRecord } from '../../src/log/reader.js'
-import { asyncProperty, property } from '../support/property.js'
+import { asyncProperty } from '../support/property.js'
 import { hugeWindow, oversizedBlocks, rawFrame, rawZstd, sequenceBombs, skippableFrame } from '../support/zstd.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))

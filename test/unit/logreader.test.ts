@@ -2,7 +2,8 @@
 // stream through readLog. Expected messages are written out here, not taken from src.
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { jsonKind, LogParser, readEventLine, readLog, type LogRecord } from '../../src/log/reader.js'
+import { jsonKind, KEPT_PROBLEMS, LogParser, ProblemList, readEventLine, readLog, readLogBatches, type LogRecord } from '../../src/log/reader.js'
+import type { Chunks } from '../../src/log/compressed.js'
 import { LineSplitter, splitLines } from '../../src/log/lines.js'
 import { source } from '../support/replay.js'
 
@@ -19,7 +20,7 @@ function parse(lines: string[], lastUnterminated = false): LogRecord[] {
 const problems = (records: LogRecord[]) => records.filter((r) => r.kind === 'problem').map((r) => `${r.line}: ${(r as { message: string }).message}`)
 const events = (records: LogRecord[]) => records.flatMap((r) => (r.kind === 'event' ? [`${r.line}:${r.event.type}#${r.event.seq}`] : []))
 
-async function collect(input: AsyncIterable<Uint8Array | string>): Promise<LogRecord[]> {
+async function collect(input: Chunks): Promise<LogRecord[]> {
   const records: LogRecord[] = []
   for await (const record of readLog(input)) records.push(record)
   return records
@@ -303,6 +304,59 @@ describe('TW-LOG-7: a line longer than 64 MiB is not read', () => {
       '1: missing header: expected {"type":"session","version":0,…}',
       '1: a line of 209,715,200 bytes, longer than 64 MiB: not read',
     ])
+  })
+})
+
+describe('TW-LOG-3, TW-LOG-8: a run of blank lines is read as one, reported line by line', () => {
+  it('the splitter tells a run of empty lines at once, within a chunk, not across a line that is being read', () => {
+    const splitter = new LineSplitter()
+    const lines = [...['\n\n', 'a', '\n\n\nb\n', '\n', ' \n'].flatMap((text) => [...splitter.push(Buffer.from(text))]), ...splitter.end()]
+    expect(lines).toEqual([
+      { kind: 'blank', count: 2 },
+      { kind: 'line', text: 'a', terminated: true },
+      { kind: 'blank', count: 2 },
+      { kind: 'line', text: 'b', terminated: true },
+      { kind: 'blank', count: 1 },
+      { kind: 'line', text: ' ', terminated: true },
+    ])
+  })
+
+  it('readLog names each blank line of a run, and the seq resyncs after it', async () => {
+    const records = await collect([Buffer.from(`${HEADER}\n${ev(0)}\n\n\n\n${ev(5)}\n\n`), Buffer.from(`\n${ev(9)}\n`)])
+    expect(problems(records)).toEqual(['3: blank line', '4: blank line', '5: blank line', '7: blank line', '8: blank line'])
+    expect(events(records)).toEqual(['2:x/y#0', '6:x/y#5', '9:x/y#9'])
+  })
+
+  it('a run that starts the log is its first lines: no header, and no more said of line 1', async () => {
+    expect(problems(await collect([Buffer.from(`\n\n${HEADER}\n`)]))).toEqual([
+      '1: blank line',
+      '2: blank line',
+      '3: a second session header (two logs concatenated?)',
+    ])
+  })
+
+  it('the batch reader gives the run as one record, by its first line and its length', async () => {
+    const batches: unknown[] = []
+    for await (const batch of readLogBatches([Buffer.from(`${HEADER}\n\n\n\n`)])) batches.push(...batch)
+    expect(batches).toEqual([
+      { kind: 'header', line: 1, header: JSON.parse(HEADER) },
+      { kind: 'blank', line: 2, count: 3 },
+    ])
+  })
+
+  it('a problem list keeps the first KEPT_PROBLEMS and counts the rest, making only those it keeps', () => {
+    const list = new ProblemList<number>()
+    for (let i = 0; i < KEPT_PROBLEMS - 2; i++) list.add(i)
+    const made: number[] = []
+    list.addRun(5, (i) => {
+      made.push(i)
+      return 1000 + i
+    })
+    list.add(-1)
+    expect(made).toEqual([0, 1])
+    expect(list.kept.slice(-3)).toEqual([KEPT_PROBLEMS - 3, 1000, 1001])
+    expect(list.kept).toHaveLength(100)
+    expect(list.count).toBe(104)
   })
 })
 

@@ -119,6 +119,19 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
     expect(await planFromEnd(file(header))).toEqual({ plan: null, problems: [], problemCount: 0, linesRead: 0, recognized: true })
   })
 
+  it('runs of blank lines, across blocks, are read back line by line: the first 100 kept, all counted (TW-LOG-8)', async () => {
+    const snapshot = '{"type":"todo/write","seq":0,"data":{"todos":[{"content":"a","status":"pending"}]}}'
+    const path = file(`{"type":"session","version":0}\n${snapshot}\nx\n${'\n'.repeat(150_000)}y\n\n\n\n`)
+    const blank = (line: number) => ({ line, fromEnd: true, message: 'blank line' })
+    expect(await planFromEnd(path)).toEqual({
+      plan: [{ content: 'a', status: 'pending' }],
+      problems: [blank(1), blank(2), blank(3), { line: 4, fromEnd: true, message: 'not JSON' }, ...Array.from({ length: 96 }, (_, i) => blank(5 + i))],
+      problemCount: 150_005,
+      linesRead: 150_006,
+      recognized: true,
+    })
+  })
+
   it('the lines read from the end are judged as the stream judges them (TW-LOG-3, TW-LOG-4)', async () => {
     const path = file('{"type":"session","version":0}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\n[1]\n{"type":"session","version":0}\n')
     expect((await planFromEnd(path)).problems).toEqual([
