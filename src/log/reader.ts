@@ -132,7 +132,7 @@ export class LogParser {
   private expectedSeq: number | null = 0
 
   /** One line; `unterminated` when it is the last line and no line break follows it. */
-  push(text: string, unterminated: boolean): LogRecord[] {
+  push(text: string, unterminated = false): LogRecord[] {
     const line = ++this.lines
     const problem = (message: string): LogRecord => ({ kind: 'problem', line, message })
     const value = readObject(text, unterminated)

@@ -125,15 +125,14 @@ async function readHeader(file: FileHandle): Promise<{ records: LogRecord[]; end
   for (let block = await readAt(file, at, BLOCK); block.length > 0; at += block.length, block = await readAt(file, at, BLOCK)) {
     // The first line the blocks complete is line 1; line 2 starts after its line break.
     // A run of blank lines starts with line 1: that one is read here, the rest from the end.
-    for (const line of splitter.push(block))
-      return { records: parser.readOne(line.kind === 'blank' ? { kind: 'line', text: '', terminated: true } : line), end: at + block.indexOf(LF) + 1 }
+    for (const line of splitter.push(block)) return { records: line.kind === 'blank' ? parser.push('') : parser.readOne(line), end: at + block.indexOf(LF) + 1 }
   }
   // No line break: the whole file is line 1; an empty file has none (the log is empty).
   return { records: [...splitter.end()].flatMap((line) => parser.readOne(line)).concat(parser.end()), end: at }
 }
 
-/** The lines of [start, end), last first, each decoded whole (UTF-8 never split at a block boundary). */
-async function* linesFromEnd(file: FileHandle, start: number, end: number): AsyncGenerator<Line> {
+/** The lines of [start, end), last first, each decoded whole (UTF-8 never split at a block boundary), a run of blank lines at once. */
+export async function* linesFromEnd(file: FileHandle, start: number, end: number): AsyncGenerator<Line> {
   if (start === end) return
   const line = new LineBuffer(MAX_LINE_BYTES, true)
   // Every line but the last ends with a line break; the last does when the file does, and then no line follows that break.

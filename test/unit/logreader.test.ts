@@ -321,6 +321,10 @@ describe('TW-LOG-3, TW-LOG-8: a run of blank lines is read as one, reported line
     ])
   })
 
+  it('a line pushed without saying whether it is the last is a terminated one', () => {
+    expect(new LogParser().push('{')).toEqual([{ kind: 'problem', line: 1, message: 'not JSON' }])
+  })
+
   it('readLog names each blank line of a run, and the seq resyncs after it', async () => {
     const records = await collect([Buffer.from(`${HEADER}\n${ev(0)}\n\n\n\n${ev(5)}\n\n`), Buffer.from(`\n${ev(9)}\n`)])
     expect(problems(records)).toEqual(['3: blank line', '4: blank line', '5: blank line', '7: blank line', '8: blank line'])

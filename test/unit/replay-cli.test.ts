@@ -399,6 +399,14 @@ describe('TW-REPLAY-CLI-4: input that is no session log is said so in one line',
     })
   })
 
+  it('a run of blank lines is said line by line, once the input is a log', async () => {
+    expect(await run(['replay', '--check', '-'], `\n\n${write(0, '[]')}\n\n`)).toEqual({
+      status: 1,
+      stdout: 'check: 1 event, 1 todo/write, 4 problems\n',
+      stderr: `${[1, 2, 4, 5].map((line) => `todo-write: line ${line}: blank line\n`).join('')}${WARN('4 problems')}`,
+    })
+  })
+
   it('an empty input is an empty log, not "no session log" (TW-LOG-4)', async () => {
     expect(await run(['replay', '-'], '')).toEqual({
       status: 1,

@@ -2,13 +2,14 @@
 // generated logs, damaged or not, cut anywhere, with blocks boundaries inside multi-byte
 // characters; the shipped sample logs (the real recorded session: test/spec/fixture.test.ts).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fc from '../support/fc.js'
 import { describe, expect, it } from 'vitest'
 import { PlanReplay } from '../../src/log/plan.js'
 import { readLog } from '../../src/log/reader.js'
-import { planFromEnd, standingPlanOf, latestPlanOf, type Which } from '../../src/log/tail.js'
+import { linesFromEnd, planFromEnd, standingPlanOf, latestPlanOf, type Which } from '../../src/log/tail.js'
 import { harnessLog } from '../support/harness-log.js'
 import { asyncProperty } from '../support/property.js'
 import { segments } from '../properties/arbitraries-log.js'
@@ -132,6 +133,26 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
     })
   })
 
+  it('a run of blank lines is read back a block at a time, not a line at a time', async () => {
+    const text = `x\n${'\n'.repeat(150_000)}y\n\n`
+    const handle = await open(file(text), 'r')
+    try {
+      const lines = []
+      for await (const line of linesFromEnd(handle, 0, text.length)) lines.push(line)
+      // Blocks of 64 KiB from the end: the one blank line after y, y, then the run in three pieces, cut where the blocks are.
+      expect(lines).toEqual([
+        { kind: 'blank', count: 1 },
+        { kind: 'line', text: 'y', terminated: true },
+        { kind: 'blank', count: 65_533 },
+        { kind: 'blank', count: 65_536 },
+        { kind: 'blank', count: 150_000 - 65_533 - 65_536 },
+        { kind: 'line', text: 'x', terminated: true },
+      ])
+    } finally {
+      await handle.close()
+    }
+  })
+
   it('the lines read from the end are judged as the stream judges them (TW-LOG-3, TW-LOG-4)', async () => {
     const path = file('{"type":"session","version":0}\n{"type":"todo/write","seq":0,"data":{"todos":[]}}\n[1]\n{"type":"session","version":0}\n')
     expect((await planFromEnd(path)).problems).toEqual([
@@ -230,6 +251,12 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
       problemCount: 1,
       linesRead: 4,
       recognized: true,
+    })
+    // A run of blank lines, each named by its number from the start.
+    const blank = (line: number) => ({ line, fromEnd: false, message: 'blank line' })
+    expect(await planFromEnd(file(rawZstd(text.replace('not json\n', '\n\n\n'), [10, 50])))).toMatchObject({
+      problems: [blank(3), blank(4), blank(5)],
+      problemCount: 3,
     })
     // Damaged in its last frame, which holds line 4: the lines before it are the log.
     const z = rawZstd(text, [text.indexOf('{"type":"todo/write","seq":2')])
