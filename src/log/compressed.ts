@@ -1,9 +1,9 @@
 // A log as the harness stores it (TW-LOG-9): the seed's harness writes plain JSON Lines, the
 // release dsh 0.1.1-rc.2 writes `session.jsonl.zstd`, concatenated Zstandard frames. Which
 // one a log is, is told by its first bytes (a zstd frame's magic number), never by its
-// file name. Decompression is libzstd's, through `node:zlib`, with the limits of `zstd -d`:
-// a frame that needs a window past 128 MiB is refused, and libzstd checks block sizes and
-// checksums. A stream that stops mid-frame, or is not zstd past some point, is damaged
+// file name. Decompression is libzstd's, through `node:zlib`, with its defaults, which are
+// the limits of `zstd -d`: a frame that needs a window past 128 MiB is refused, and libzstd
+// checks block sizes and checksums. A stream that stops mid-frame, or is not zstd past some point, is damaged
 // there: what came before it is read, and the damage is reported once, as the log's last
 // problem.
 //
@@ -13,8 +13,8 @@
 // wait for libuv's thread. A larger one goes to the streaming decompressor in writes of at
 // most PIECE_OUTPUT. What one step gives is bounded by bytes however well the input
 // compresses, and no write crosses a frame's end (node's decompressor drops every frame
-// after the first that one write holds).
-import { constants, createZstdDecompress, zstdDecompressSync } from 'node:zlib'
+// after the first that one write holds). The texts of small frames are given together.
+import { createZstdDecompress, zstdDecompressSync } from 'node:zlib'
 
 /** The first four bytes of a zstd frame (0xFD2FB528, little-endian). */
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const
@@ -25,12 +25,13 @@ const isFrameMagic = (head: ArrayLike<number>): boolean => ZSTD_MAGIC.every((byt
 /** Whether bytes that start a log are zstd: a zstd frame or a skippable frame begins there (fewer than four bytes are not). */
 export const isZstd = (head: Uint8Array): boolean => isFrameMagic(head) || isSkippableMagic(head)
 
-/** The largest window a frame may ask for: 2^27 bytes, 128 MiB, the default of `zstd -d`. */
-export const WINDOW_LOG_MAX = 27
 /** The largest block the format allows (RFC 8878, Block_Maximum_Size): the most one block inflates to. */
 export const MAX_BLOCK = 128 * 1024
 /** What one step of decompression gives at most (plus one block): a frame held whole, or one write of a larger one. */
 export const PIECE_OUTPUT = 1024 * 1024
+
+/** How much text of small frames is given at once (a plain file's chunk). */
+export const GATHERED = 64 * 1024
 
 /** The damage message of a compressed log (TW-LOG-9). */
 export const compressedDamage = (reason: string): string => `the compressed log is damaged (${reason}): nothing after this point can be read`
@@ -174,8 +175,6 @@ export class FrameCutter {
 /** A log's bytes as they come: a Node stream, or any iterable of byte (or string) chunks. */
 export type Chunks = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>
 
-/** libzstd's decompression, with the window limit of `zstd -d`. */
-const OPTIONS = { params: { [constants.ZSTD_d_windowLogMax]: WINDOW_LOG_MAX } }
 
 /**
  * The bytes of a log as written → the log's text as bytes: plain bytes pass through, a
@@ -215,8 +214,24 @@ export class LogDecoder {
   private async *inflate(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
     const zstd = new Decompressor()
     const cutter = new FrameCutter()
+    // The texts of one input chunk are given together, up to GATHERED bytes at a time: the
+    // app writes a frame every few lines, and every step downstream costs as much for a
+    // frame's text as for a plain file's chunk. None waits past its chunk (a live log).
+    let texts: Uint8Array[] = []
+    let bytes = 0
+    const gathered = function* () {
+      if (bytes > 0) yield Buffer.concat(texts)
+      texts = []
+      bytes = 0
+    }
     const decode = async function* (pieces: Iterable<Piece>) {
-      for (const piece of pieces) yield* piece.whole ? zstd.whole(piece.bytes) : await zstd.write(piece.bytes)
+      for (const piece of pieces)
+        for (const text of piece.whole ? zstd.whole(piece.bytes) : await zstd.write(piece.bytes)) {
+          texts.push(text)
+          bytes += text.length
+          if (bytes >= GATHERED) yield* gathered()
+        }
+      yield* gathered()
     }
     yield* decode(cutter.cut(head))
     for await (const chunk of rest) {
@@ -234,7 +249,7 @@ export class LogDecoder {
  * it gave. After a failure, writes give nothing and `failure` says what went wrong.
  */
 class Decompressor {
-  private readonly stream = createZstdDecompress(OPTIONS)
+  private readonly stream = createZstdDecompress()
   private text: Uint8Array[] = []
   /** Whether the stream was given a write: frames decoded whole never reach it. */
   private written = false
@@ -253,7 +268,7 @@ class Decompressor {
   whole(frame: Uint8Array): Uint8Array[] {
     if (this.failure !== null) return []
     try {
-      return [zstdDecompressSync(frame, OPTIONS)]
+      return [zstdDecompressSync(frame)]
     } catch (error) {
       this.failure = error as Error
       return []

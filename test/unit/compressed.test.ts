@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { constants, zstdCompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import fc from '../support/fc.js'
-import { compressedDamage, FrameCutter, isZstd, LogDecoder, MAX_BLOCK, PIECE_OUTPUT } from '../../src/log/compressed.js'
+import { compressedDamage, FrameCutter, GATHERED, isZstd, LogDecoder, MAX_BLOCK, PIECE_OUTPUT } from '../../src/log/compressed.js'
 import { readLog, type LogRecord } from '../../src/log/reader.js'
 import { asyncProperty } from '../support/property.js'
 import { hugeWindow, oversizedBlocks, rawFrame, rawZstd, sequenceBombs, skippableFrame } from '../support/zstd.js'
@@ -298,6 +298,19 @@ describe('TW-LOG-9: the input, as it comes', () => {
       for await (const _ of new LogDecoder().decode(input())) break
       expect(closed).toBe(true)
     })
+
+  it('the texts of small frames come together, up to GATHERED bytes, none held past its chunk', async () => {
+    const sizes = async (chunks: Uint8Array[]) => {
+      const out: number[] = []
+      for await (const text of new LogDecoder().decode(chunks)) out.push(text.length)
+      return out
+    }
+    const frames = Array.from({ length: 100 }, () => rawFrame(Buffer.alloc(1024, 0x61)))
+    expect(await sizes([Buffer.concat(frames)])).toEqual([GATHERED, 100 * 1024 - GATHERED])
+    expect(await sizes(frames)).toEqual(Array(100).fill(1024))
+    // A chunk whose frames hold no text gives none.
+    expect(await sizes([frames[0]!, rawFrame(new Uint8Array(0)), frames[1]!])).toEqual([1024, 1024])
+  })
 
   it('a frame larger than PIECE_OUTPUT, in one chunk or many, is decoded a part at a time', async () => {
     const text = 'a line of a large frame\n'.repeat(140_000)
