@@ -175,7 +175,6 @@ export class FrameCutter {
 /** A log's bytes as they come: a Node stream, or any iterable of byte (or string) chunks. */
 export type Chunks = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>
 
-
 /**
  * The bytes of a log as written → the log's text as bytes: plain bytes pass through, a
  * zstd stream is decompressed. `damage` holds the reason once the zstd stream broke; a
