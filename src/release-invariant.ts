@@ -1,8 +1,8 @@
 // `todo-write/dsh-0.1.1-rc.2/invariant`: the companion plugin the release's invariant service
 // loads beside the tool (TW-PLUGIN-7). It checks every `todo/write` event with the
 // durable-log invariant (TW-LOG-1, the in_progress count left out): those already in the
-// harness's sessions when it starts, and each later one while it is being appended, so a
-// refused event never reaches the log.
+// harness's sessions when it starts, those a session is created with, and each later one
+// while it is being appended, so a refused event never reaches a live log.
 import { jsonText, writtenData } from './log/json.js'
 import { snapshotFault, type SnapshotFault } from './log/invariant.js'
 import { TODO_WRITE } from './core/event.js'
@@ -54,19 +54,29 @@ function check(event: LogEvent, fail: Fail): void {
   if (fault !== null) fail(companionWording(fault))
 }
 
-interface Sessions {
-  list(): { events: readonly LogEvent[] }[]
+interface LoggedSession {
+  events: readonly LogEvent[]
 }
 
 interface InstallContext {
-  sessions: Sessions
+  sessions: { list(): LoggedSession[] }
+  on(name: 'session/created', listener: (session: LoggedSession) => void, options: { global: boolean }): unknown
   on(name: 'internal/dispatch', listener: (mode: unknown, event: string, args: unknown[]) => void, options: { global: boolean }): unknown
 }
 
-/** Installed by the invariant service in its own child context, with `sessions`. */
+/**
+ * Installed by the invariant service in its own child context, with `sessions`. Events
+ * enter a log three ways, and each is judged: the sessions there at install, a session
+ * created with a seed (a fork, a replay, a restore), and each append.
+ */
 export const install = Object.assign(
   (ctx: InstallContext, fail: Fail): void => {
-    for (const session of ctx.sessions.list()) for (const event of session.events) check(event, fail)
+    const checkAll = (session: LoggedSession) => {
+      for (const event of session.events) check(event, fail)
+    }
+    for (const session of ctx.sessions.list()) checkAll(session)
+    // The store announces a new session before it is live: a throw here takes it back.
+    ctx.on('session/created', checkAll, { global: true })
     // `internal/dispatch` runs before the session commits the event: a throw here refuses it.
     ctx.on(
       'internal/dispatch',

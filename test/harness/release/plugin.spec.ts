@@ -263,6 +263,20 @@ describe('the invariant companion', () => {
     expect(session.events.filter((event) => event.type === 'todo/write')).toEqual([])
   })
 
+  it('refuses a session created with a bad todo/write in its seed (a fork, a replay, a restore): it never goes live', async () => {
+    const { ctx } = await guarded()
+    const event = (todos: unknown) => ({ type: 'todo/write', seq: 0, time: 0, data: { todos } })
+    const bad = [event([{ content: ' x ', status: 'bogus' }])]
+    const refusal = 'invariant violated by "todo-write": todos[0].content must be already trimmed, got " x "'
+    expect(() => ctx.sessions.create(SessionId('forked'), { seed: bad })).toThrow(refusal)
+    const header = { version: 0, id: SessionId('restored'), createdAt: 0 }
+    expect(() => ctx.sessions.create(SessionId('restored'), { seed: structuredClone(bad), meta: header, seedSource: 'persistence' } as never)).toThrow(refusal)
+    expect(ctx.sessions.list().map((session) => session.id)).toEqual([expect.stringMatching(/^session-/)])
+    // A sound seed is a live session, its snapshot its first event.
+    const todos = [{ content: 'x', status: 'pending' }]
+    expect(ctx.sessions.create(SessionId('replayed'), { seed: [event(todos)] }).events[0]?.data).toEqual({ todos })
+  })
+
   it('lets a good one through, several in_progress included (a looser policy still replays)', async () => {
     const { session } = await guarded()
     const todos = [

@@ -249,28 +249,51 @@ describe('TW-PLUGIN-7: the invariant companion', () => {
     ).toBeNull()
   })
 
-  it('checks every todo/write it is dispatched, before the session commits it, and nothing else', () => {
-    let listener: ((mode: unknown, name: string, args: unknown[]) => void) | undefined
+  /** The companion installed on a context that records its listeners; `failures` are what it calls `fail` with. */
+  function installed(sessions: { events: unknown[] }[] = []) {
+    const listeners = new Map<string, (...args: never[]) => void>()
     const failures: string[] = []
     companion.install(
       {
-        sessions: { list: () => [] },
-        on: (name, callback, options) => {
-          listener = callback
-          expect([name, options]).toEqual(['internal/dispatch', { global: true }])
+        sessions: { list: () => sessions as never },
+        on: (name: string, callback: (...args: never[]) => void, options: unknown) => {
+          expect(options).toEqual({ global: true })
+          listeners.set(name, callback)
         },
-      },
+      } as never,
       (message) => {
         failures.push(message)
         return undefined as never
       },
     )
+    return { listeners, failures }
+  }
+
+  it('checks every todo/write it is dispatched, before the session commits it, and nothing else', () => {
+    const { listeners, failures } = installed()
+    const dispatch = listeners.get('internal/dispatch') as (mode: unknown, name: string, args: unknown[]) => void
     const bad = { type: 'todo/write', data: { todos: 'x' } }
-    listener!('emit', 'session/event', [{}, bad])
-    listener!('emit', 'session/other', [{}, { type: 'todo/write', data: { todos: [null] } }])
-    listener!('emit', 'session/event', [{}, { type: 'turn/start', data: { todos: 'x' } }])
-    listener!('emit', 'session/event', [{}])
+    dispatch('emit', 'session/event', [{}, bad])
+    dispatch('emit', 'session/other', [{}, { type: 'todo/write', data: { todos: [null] } }])
+    dispatch('emit', 'session/event', [{}, { type: 'turn/start', data: { todos: 'x' } }])
+    dispatch('emit', 'session/event', [{}])
     expect(failures).toEqual(['todo/write data.todos must be an array'])
+  })
+
+  it('checks the sessions there at install and every session created later, seeded ones too', () => {
+    const seeded = (content: string) => ({
+      events: [
+        { type: 'turn/start', data: {} },
+        { type: 'todo/write', data: { todos: [{ content, status: 'pending' }] } },
+      ],
+    })
+    const { listeners, failures } = installed([seeded(' at install ')])
+    expect([...listeners.keys()].sort()).toEqual(['internal/dispatch', 'session/created'])
+    const created = listeners.get('session/created') as (session: unknown) => void
+    created(seeded('fine'))
+    created(seeded(' forked '))
+    created({ events: [] })
+    expect(failures).toEqual(['todos[0].content must be already trimmed, got " at install "', 'todos[0].content must be already trimmed, got " forked "'])
   })
 
   it('apply registers the checks under this package name and returns the registration as a promise', async () => {
