@@ -73,10 +73,10 @@ export function runTodoWrite(args: unknown, exec: Exec, options: ResolvedOptions
   if (!validation.ok) return validation
   const session = exec.agent?.session
   if (!session) return { ok: false, failure: { kind: 'owner', message: NO_OWNER } }
-  const event = todoWriteEvent(validation.todos)
   // What append returned: a promise for a session that writes asynchronously (TW-APPEND-1).
-  const appended: unknown = session.append(TODO_WRITE, event.data)
-  return { ok: true, value: { todos: validation.todos, counts: countStatuses(validation.todos) }, event, appended }
+  // The session is given its own snapshot: nothing the caller gets back is what was logged.
+  const appended: unknown = session.append(TODO_WRITE, todoWriteEvent(validation.todos).data)
+  return { ok: true, value: { todos: validation.todos, counts: countStatuses(validation.todos) }, event: todoWriteEvent(validation.todos), appended }
 }
 
 export function createTodoWriteTool(options: TodoWriteOptions = {}): TodoWriteTool {

@@ -1,6 +1,7 @@
 // The tool object (harness-contract §5): description, schemas, render, presentCall.
 import { describe, expect, it } from 'vitest'
-import { callTodoWrite } from '../../src/core/call.js'
+import { callTodoWrite, callTodoWriteAsync } from '../../src/core/call.js'
+import { MemorySession } from '../../src/log/events.js'
 import { createTodoWriteTool, TodoWriteError } from '../../src/core/tool.js'
 import { TodoWriteValue } from '../../src/core/schema.js'
 import { schemaFile } from '../support/golden.js'
@@ -75,6 +76,34 @@ describe('TW-PRESENT-1: presentCall', () => {
     const args = { todos: [{ content: 'a', status: 'pending', id: 1 }] }
     expect(createTodoWriteTool().presentCall(args)).toBeDefined()
     expect(createTodoWriteTool({ unknownItemKeys: 'reject' }).presentCall(args)).toBeUndefined()
+  })
+})
+
+describe('TW-EVENT-1: what a call returns is not what it logged', () => {
+  const args = { todos: [{ content: ' a ', status: 'pending' }] }
+  const logged = [{ type: 'todo/write', seq: 0, data: { todos: [{ content: 'a', status: 'pending' }] } }]
+  /** Every object of an outcome changed: the log must not see it. */
+  const scribble = (outcome: { value: unknown; event: unknown }) => {
+    const { value, event } = outcome as { value: { todos: { content: string }[] }; event: { data: { todos: { content: string }[] } } }
+    value.todos[0]!.content = 'changed'
+    value.todos.push({ content: 'more' })
+    event.data.todos[0]!.content = 'changed'
+    event.data.todos.push({ content: 'more' })
+  }
+
+  it('callTodoWrite and callTodoWriteAsync: the outcome can be changed, the log stays as appended', async () => {
+    for (const call of [callTodoWrite, callTodoWriteAsync]) {
+      const session = new MemorySession()
+      scribble(await call(args, { agent: { session } }))
+      expect(session.events).toEqual(logged)
+    }
+  })
+
+  it('execute: the value can be changed, the log stays as appended', async () => {
+    const session = new MemorySession()
+    const value = await createTodoWriteTool().execute(args, { agent: { session } })
+    scribble({ value, event: { data: { todos: [{}] } } })
+    expect(session.events).toEqual(logged)
   })
 })
 
