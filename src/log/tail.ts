@@ -35,6 +35,11 @@ export interface TailPlan {
   recognized: boolean
 }
 
+/** A file read at positions: a `FileHandle`, as far as this reader needs one. */
+interface ReadsAt {
+  read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>
+}
+
 const BLOCK = 64 * 1024
 const LF = 0x0a
 
@@ -132,7 +137,7 @@ async function readHeader(file: FileHandle): Promise<{ records: LogRecord[]; end
 }
 
 /** The lines of [start, end), last first, each decoded whole (UTF-8 never split at a block boundary), a run of blank lines at once. */
-export async function* linesFromEnd(file: FileHandle, start: number, end: number): AsyncGenerator<Line> {
+export async function* linesFromEnd(file: ReadsAt, start: number, end: number): AsyncGenerator<Line> {
   if (start === end) return
   const line = new LineBuffer(MAX_LINE_BYTES, true)
   // Every line but the last ends with a line break; the last does when the file does, and then no line follows that break.
@@ -159,7 +164,7 @@ export async function* linesFromEnd(file: FileHandle, start: number, end: number
 }
 
 /** The bytes at `position`: `length` of them, fewer at the end of the file (a regular file's read is short only there). */
-async function readAt(file: FileHandle, position: number, length: number): Promise<Uint8Array> {
+async function readAt(file: ReadsAt, position: number, length: number): Promise<Uint8Array> {
   const buffer = new Uint8Array(length)
   const { bytesRead } = await file.read(buffer, 0, length, position)
   return buffer.subarray(0, bytesRead)

@@ -66,6 +66,13 @@ beforeAll(async () => {
   )
 }, 180_000)
 
+/** The package a bare specifier names: `a` of `a/b`, `@s/a` of `@s/a/b`. */
+const packageName = (specifier: string): string =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
+
 /** Runs an ES module script in a project; its status, stdout and stderr. */
 const node = (project: Project, script: string) => spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app(project), encoding: 'utf8' })
 
@@ -123,6 +130,58 @@ describe('npm pack, then npm install into a fresh project', () => {
     }
     expect(links.length).toBeGreaterThan(20)
     expect(broken).toEqual([])
+  })
+
+  it('require() loads every entry, as import does', () => {
+    const script =
+      "for (const entry of ['todo-write', 'todo-write/dsh-0.1.1-rc.2', 'todo-write/dsh-0.1.1-rc.2/invariant']) console.log(entry, typeof require(entry).apply)"
+    const run = spawnSync(process.execPath, ['-e', script], { cwd: app('bare'), encoding: 'utf8' })
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toBe('todo-write function\ntodo-write/dsh-0.1.1-rc.2 function\ntodo-write/dsh-0.1.1-rc.2/invariant function\n')
+  })
+
+  it('the command ships once, as its bundle, and nothing shipped imports a package it does not depend on', () => {
+    const pkg = join(app('bare'), 'node_modules/todo-write')
+    const files = (dir: string): string[] =>
+      readdirSync(join(pkg, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]))
+    const dist = files('dist')
+    expect(dist.filter((file) => /^dist\/(cli|kit)\//.test(file)).sort()).toEqual([
+      'dist/cli/LICENSES.txt',
+      'dist/cli/bin-cli.js',
+      'dist/cli/bin-conform.js',
+      'dist/cli/bin-reference.js',
+      'dist/cli/bin.js',
+    ])
+    // The packages the bundle carries, each with its licence.
+    expect(readFileSync(join(pkg, 'dist/cli/LICENSES.txt'), 'utf8').match(/^\S+ \d+\.\d+\.\d+$/gm)).toEqual([
+      'fast-check 4.11.0',
+      'pure-rand 8.4.2',
+      'typebox 1.4.3',
+    ])
+    const declared = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+      peerDependencies: Record<string, string>
+    }
+    const allowed = new Set([...Object.keys(declared.dependencies), ...Object.keys(declared.peerDependencies)])
+    const imported = new Set<string>()
+    // Import statements and dynamic imports of bare names (a package), not what prose or strings say.
+    const specifiers = /^(?:import|export)\b[^'"\n]*?from\s*['"]([^'".][^'"]*)['"]|\bimport\(['"]([^'".][^'"]*)['"]\)/gm
+    for (const file of dist.filter((name) => name.endsWith('.js') || name.endsWith('.d.ts')))
+      for (const m of readFileSync(join(pkg, file), 'utf8').matchAll(specifiers)) {
+        const specifier = m[1] ?? m[2]!
+        if (!specifier.startsWith('node:')) imported.add(packageName(specifier))
+      }
+    expect([...imported].filter((name) => !allowed.has(name))).toEqual([])
+    expect(existsSync(join(app('bare'), 'node_modules/fast-check'))).toBe(false)
+    // The kit runs from the bundle alone: conform's own suite against the package's reference.
+    const conform = spawnSync(join(app('bare'), 'node_modules/.bin/todo-write'), ['conform', '--runs', '3', '--seed', '1', '--', 'todo-write', 'serve'], {
+      cwd: app('bare'),
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${join(app('bare'), 'node_modules/.bin')}:${process.env.PATH}` },
+    })
+    expect(conform.stderr).toBe('')
+    expect(conform.stdout).toContain('ok fuzz: all 3 sequences from seed 1 agree with the reference')
+    expect(conform.status).toBe(0)
   })
 
   it('todo-write/testing without cordis: an error that names the peer and how to install it', () => {

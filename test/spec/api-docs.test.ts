@@ -15,13 +15,13 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const DOC = readFileSync(join(ROOT, 'docs/api.md'), 'utf8')
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string
-  exports: Record<string, string | { types?: string; import?: string }>
+  exports: Record<string, string | { types?: string; default?: string }>
 }
 
 /** Every code entry: `todo-write`, `todo-write/testing`, … with its built module and types. */
 const ENTRIES = Object.entries(pkg.exports).flatMap(([key, target]) =>
-  typeof target === 'object' && target.import !== undefined && target.types !== undefined
-    ? [{ entry: pkg.name + key.slice(1), module: join(ROOT, target.import), types: join(ROOT, target.types) }]
+  typeof target === 'object' && target.default !== undefined && target.types !== undefined
+    ? [{ entry: pkg.name + key.slice(1), module: join(ROOT, target.default), types: join(ROOT, target.types) }]
     : [],
 )
 
