@@ -1,10 +1,10 @@
 // The duplicate check's set (TW-DUP-1, src/core/distinct.ts): it answers exactly as a JS
-// Set would (the Set is the model), its digest is SHA-256 over UTF-16LE as another
-// implementation computes it. That long strings of one length cost what short ones do is
-// test/unit/linearity.test.ts's.
+// Set would (the Set is the model), only long strings are filed by digest, and the digest
+// is SHA-256 over UTF-16LE as another implementation computes it. That long strings of one
+// length cost what short ones do is test/unit/linearity.test.ts's.
 import fc from '../support/fc.js'
 import { describe, expect, it } from 'vitest'
-import { digest, StringSet } from '../../src/core/distinct.js'
+import { digest, HASHED_WHOLE, StringSet } from '../../src/core/distinct.js'
 import { property } from '../support/property.js'
 
 /** What a Set says, string by string: true when new. */
@@ -47,6 +47,27 @@ describe('StringSet answers as a Set', () => {
     }
   })
 
+  it('only a string longer than V8 hashes whole is filed by its digest: 16,383 characters are not, 16,384 are', () => {
+    expect(HASHED_WHOLE).toBe(16_383)
+    const digested: number[] = []
+    const set = new StringSet((s) => {
+      digested.push(s.length)
+      return digest(s)
+    })
+    for (const s of ['a', 'x'.repeat(16_383), 'x'.repeat(16_384), 'y'.repeat(20_000), 'x'.repeat(16_384)]) set.add(s)
+    expect(digested).toEqual([16_384, 20_000, 16_384])
+  })
+
+  it('a short string that spells the digest of a long one is another string', () => {
+    const long = 'z'.repeat(16_384)
+    expect(viaStringSet([long, digest(long), long, digest(long)])).toEqual([true, true, false, false])
+  })
+
+  it('long strings of one length, however alike, are told apart and each is found again', () => {
+    const [a, b] = [`a${'x'.repeat(16_384)}`, `b${'x'.repeat(16_384)}`]
+    expect(viaStringSet([a, b, a, b])).toEqual([true, true, false, false])
+  })
+
   it('lone surrogates, which UTF-8 would write alike, are told apart and each is found again', () => {
     expect(viaStringSet(['\ud800', '\udfff', '\ud800', '\udfff'])).toEqual([true, true, false, false])
   })
@@ -59,6 +80,9 @@ describe('StringSet answers as a Set', () => {
           fc.constantFrom('', 'a', 'b', 'ab', '\ud800', '\udfff'),
           fc.string({ unit: 'binary', maxLength: 4 }),
           fc.nat(60).map((i) => `item ${i}`),
+          // Past V8's whole hash, on both sides of it, and one that spells a long one's digest.
+          fc.nat(3).map((i) => `${i}${'x'.repeat(16_382 + i)}`),
+          fc.constant(digest(`0${'x'.repeat(16_384)}`)),
         ),
         { maxLength: 120 },
       ),
