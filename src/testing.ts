@@ -6,6 +6,7 @@
 // content blocks, and the `Error: ` envelope. `loadPlugin` resolves `Config` as cordis 4 does.
 import type * as Cordis from 'cordis'
 import { Compile } from 'typebox/compile'
+import { NotLossless, registryCopy, thrownMessage } from './core/copy.js'
 import { ERROR_PREFIX } from './core/messages.js'
 import { MemorySession } from './log/events.js'
 import type { Exec, TodoWriteTool } from './core/tool.js'
@@ -105,11 +106,13 @@ export function subsetProblems(schema: unknown, path = 'schema'): string[] {
 }
 
 /**
- * A copy of `value` made of JSON data only, or undefined when copying would lose something:
- * a non-plain object, an own key that is not enumerable (TypeBox's `~kind`) or a symbol, an
- * accessor, a hole, `undefined`, a function, a non-finite number.
+ * A schema as plain JSON, or undefined when it is not JSON as it stands: a non-plain object,
+ * an own key that is not enumerable (TypeBox's `~kind`) or a symbol, an accessor, a hole,
+ * `undefined`, a function, a non-finite number. Stricter than the registry's copy of the
+ * arguments and values (`registryCopy`, TW-JSON-2), which reads what JSON would write: a
+ * tool hands the model its schemas as they are.
  */
-export function losslessCopy(value: unknown): unknown {
+function plainSchema(value: unknown): unknown {
   try {
     return copy(value)
   } catch (error) {
@@ -151,10 +154,23 @@ function dataOf(object: object, key: string): unknown {
   return descriptor.value
 }
 
+/** A tool's value as the registry copies it; one that is not JSON data is the tool's fault. */
+function valueCopy(tool: string, value: unknown): unknown {
+  try {
+    return registryCopy(value)
+  } catch (error) {
+    if (error instanceof NotLossless) throw new HostContractError(`tool "${tool}" returned a value that is not lossless JSON`)
+    throw error
+  }
+}
+
+/** `value` frozen at every depth (iteratively: a copy may be as deep as the arguments were). */
 function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value)
-    for (const child of Object.values(value)) deepFreeze(child)
+  const stack: unknown[] = [value]
+  while (stack.length > 0) {
+    const item = stack.pop()
+    if (typeof item !== 'object' || item === null || Object.isFrozen(item)) continue
+    for (const child of Object.values(Object.freeze(item))) stack.push(child)
   }
   return value
 }
@@ -167,14 +183,12 @@ const isContentBlocks = (content: unknown): content is ContentBlock[] =>
     return typeof type === 'string' && (type !== 'text' || typeof text === 'string')
   })
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
-
 /**
  * The `error` the harness records with a failure. The harness adds `info` only for its own
  * error class; here any Error that carries a string `code` stands for that class.
  */
 function failure(error: unknown): ToolCallResult {
-  const message = messageOf(error)
+  const message = thrownMessage(error)
   const code = error instanceof Error ? (error as { code?: unknown }).code : undefined
   const info = typeof code === 'string' ? { name: (error as Error).name, code } : undefined
   return { isError: true, content: [{ type: 'text', text: ERROR_PREFIX + message }], error: info ? { message, info } : { message } }
@@ -207,7 +221,7 @@ export class ToolRegistryService extends Service {
     if (typeof output !== 'object' || output === null || typeof tool.output.render !== 'function' || !('schema' in output)) {
       throw new HostContractError(`tool "${tool.name}" must declare output: {schema, render}`)
     }
-    const schema = losslessCopy(tool.output.schema)
+    const schema = plainSchema(tool.output.schema)
     if (schema === undefined) throw new HostContractError(`tool "${tool.name}" output schema must be a schema object of plain JSON`)
     const problems = subsetProblems(schema)
     if (problems.length > 0) throw new HostContractError(`tool "${tool.name}": unsupported JSON schema: ${problems.join('; ')}`)
@@ -238,24 +252,27 @@ export class ToolRegistryService extends Service {
   /** What the model sees; parameters must survive a lossless-JSON copy. */
   schemas(): ToolSchema[] {
     return [...this.registered.values()].map(({ tool }) => {
-      const parameters = losslessCopy(tool.parameters)
+      const parameters = plainSchema(tool.parameters)
       if (parameters === undefined) throw new HostContractError(`tool "${tool.name}" parameters must be lossless JSON`)
       return { name: tool.name, description: tool.description, parameters }
     })
   }
 
   async execute(call: ToolCall): Promise<ToolCallResult> {
-    const copied = losslessCopy(call.arguments)
-    if (copied === undefined) return failure(new TypeError('tool execution arguments must be losslessly JSON-serializable'))
-    const args = deepFreeze(copied)
+    // The registry's copy, as callTodoWrite makes it (TW-JSON-2): what it refuses, or what a getter threw, is the answer.
+    let args: unknown
+    try {
+      args = deepFreeze(registryCopy(call.arguments))
+    } catch (error) {
+      return failure(error)
+    }
     const entry = this.registered.get(call.name)
     if (entry === undefined) return failure(new Error(`unknown tool "${call.name}"`))
     const { tool, checkValue } = entry
     try {
       const exec = { callId: call.callId, name: call.name, arguments: args, ...(call.agent ? { agent: call.agent } : {}) }
       const returned = await tool.execute(args, exec)
-      const value = losslessCopy(returned)
-      if (value === undefined) throw new HostContractError(`tool "${tool.name}" returned a value that is not lossless JSON`)
+      const value = valueCopy(tool.name, returned)
       if (!checkValue(value)) throw new HostContractError(`tool "${tool.name}" returned a value outside its output schema`)
       deepFreeze(value)
       const content: unknown = tool.output.render(args, value as never)

@@ -3,7 +3,9 @@
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 import * as plugin from '../../../src/index.js'
+import { callTodoWrite } from '../../../src/core/call.js'
 import { createTodoWriteTool, type TodoWriteTool } from '../../../src/core/tool.js'
+import { MemorySession } from '../../../src/log/events.js'
 import { emitJsonSchema } from '../../support/golden.js'
 import { schemaFile } from '../../support/golden.js'
 import { createTestHost, loadPlugin, subsetProblems, TestAgent, ToolRegistryService, type ToolCall } from '../../../src/testing.js'
@@ -159,6 +161,49 @@ describe('TW-PLUGIN-4: todo-write/testing refuses what the harness refuses', () 
     expect((await tools.execute(call({ todos: [undefined] }, new TestAgent()))).content[0]!.text).toBe(
       'Error: tool execution arguments must be losslessly JSON-serializable',
     )
+  })
+
+  it('answers as callTodoWrite does, the registry copy being the one of the core (TW-JSON-2)', async () => {
+    const { ctx, tools } = await createTestHost()
+    await loadPlugin(ctx, plugin)
+    const item = () => ({ content: 'a', status: 'pending' })
+    let deep: unknown = []
+    for (let i = 0; i < 100_000; i++) deep = [deep]
+    const held = [
+      {
+        todos: [
+          {
+            get content() {
+              return 'a'
+            },
+            status: 'pending',
+          },
+        ],
+      },
+      { todos: [Object.defineProperty(item(), 'secret', { value: 1, enumerable: false })] },
+      { todos: [{ ...item(), [Symbol('s')]: 1 }] },
+      { todos: [{ ...item(), estimate: -0 }] },
+      {
+        todos: [
+          {
+            get content(): string {
+              throw new Error('boom')
+            },
+            status: 'pending',
+          },
+        ],
+      },
+      { todos: [item()], deep },
+    ]
+    const texts = await Promise.all(held.map(async (args) => (await tools.execute(call(args, new TestAgent()))).content[0]!.text))
+    expect(texts).toEqual(held.map((args) => callTodoWrite(args, { agent: { session: new MemorySession() } }).text))
+    // Written out, so that the two agreeing is not all this says.
+    expect(texts).toEqual([
+      ...Array(3).fill('Updated todo list: 1 pending, 0 in progress, 0 completed.'),
+      'Error: tool execution arguments must be losslessly JSON-serializable',
+      'Error: boom',
+      'Updated todo list: 1 pending, 0 in progress, 0 completed.',
+    ])
   })
 
   it('schemas() hands the model plain JSON', async () => {
