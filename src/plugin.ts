@@ -179,8 +179,9 @@ export interface PluginProfile<C> {
  * cordis passes `null` (3) or `undefined` (4) as the config it refused: the refusal was
  * already reported, so nothing is registered and nothing more is said (TW-PLUGIN-3).
  */
-export function applyProfile<C>(profile: PluginProfile<C>, ctx: PluginContext, config: C | null | undefined): void {
+export function applyProfile<C>(profile: PluginProfile<C>, host: object, config: C | null | undefined): void {
   if (config === null || config === undefined) return
+  const ctx = host as PluginContext
   const options = profile.options(profile.Config(config))
   const tool = pluginTool(options, harnessArgsErrorClass(ctx))
   ctx.effect(() => ctx.tools.register(tool))
@@ -207,6 +208,11 @@ export const Config = pluginConfig<ResolvedOptions>((config) => {
 
 const SEED: PluginProfile<ResolvedOptions> = { Config, options: (config) => config }
 
-export function apply(ctx: PluginContext, config?: ResolvedOptions | null): void {
+/**
+ * `ctx` is typed `object` so that any cordis's `Context` fits `ctx.plugin(todo, config)` as it
+ * is, with no augmentation: what the plugin reads of it is a `PluginContext`, the `tools`
+ * service its `inject` asks for.
+ */
+export function apply(ctx: object, config?: ResolvedOptions | null): void {
   applyProfile(SEED, ctx, config)
 }

@@ -96,6 +96,7 @@ interface InvariantContext {
 /**
  * An arrow function, not a function declaration: cordis calls a plugin function that has a
  * prototype with `new`, and then ignores what it returns — here, the promise that tells
- * whether the checks of the events already logged passed.
+ * whether the checks of the events already logged passed. `ctx` is typed `object`, so the
+ * release's `Context` fits as it is.
  */
-export const apply = (ctx: InvariantContext): Promise<() => void> => Promise.resolve(ctx.invariants.register(PACKAGE_NAME, install))
+export const apply = (ctx: object): Promise<() => void> => Promise.resolve((ctx as InvariantContext).invariants.register(PACKAGE_NAME, install))

@@ -123,6 +123,7 @@ const RELEASE: PluginProfile<ReleaseConfig> = {
   },
 }
 
-export function apply(ctx: ReleaseContext, config?: ReleaseConfig | null): void {
+/** `ctx` typed `object`, as the main entry's: the release's `Context` fits as it is. */
+export function apply(ctx: object, config?: ReleaseConfig | null): void {
   applyProfile(RELEASE, ctx, config)
 }

@@ -1,4 +1,4 @@
-// `todo-write/testing`: a harness-like host on real cordis 3, for this project's tests and
+// `todo-write/testing`: a harness-like host on real cordis (3 or 4), for this project's tests and
 // for anyone embedding a tool plugin. Its `tools` service enforces what the harness's
 // registry enforces (spec TW-PLUGIN-4, TW-PLUGIN-5): the output schema inside the
 // registry's JSON Schema subset, lossless-JSON schemas, arguments and values copied and
@@ -204,7 +204,7 @@ export interface RegistryConfig {
   tracksCallers?: boolean
 }
 
-/** The harness registry's contract, on cordis 3. */
+/** The harness registry's contract, on cordis 3 or 4. */
 export class ToolRegistryService extends Service {
   // Not a #private field: cordis reaches services through proxies, which private fields refuse.
   protected readonly registered = new Map<string, Registered>()
@@ -302,7 +302,7 @@ export interface PluginModule {
  * Add a plugin with its config resolved as cordis 4 resolves it: through
  * `Config['~standard'].validate(config)`, synchronously; issues refuse the plugin.
  */
-export function loadPlugin(ctx: Context, plugin: PluginModule, config?: unknown) {
+export function loadPlugin(ctx: Context, plugin: PluginModule, config?: unknown): ReturnType<Context['plugin']> {
   let value = config
   if (plugin.Config !== undefined) {
     const standard = (plugin.Config as { '~standard'?: { validate?: unknown } })['~standard']
@@ -320,7 +320,8 @@ export function loadPlugin(ctx: Context, plugin: PluginModule, config?: unknown)
 /** A root cordis context with the `tools` service running. */
 export async function createTestHost(config: RegistryConfig = {}): Promise<{ ctx: Context; tools: ToolRegistryService }> {
   const ctx = new Context()
-  ctx.plugin(ToolRegistryService, config)
-  await ctx.start()
+  const fiber = ctx.plugin(ToolRegistryService, config)
+  // cordis 3 starts a root context with start(); cordis 4 starts a plugin as it is added.
+  await (typeof (ctx as { start?: unknown }).start === 'function' ? ctx.start() : fiber)
   return { ctx, tools: ctx.get('tools') as ToolRegistryService }
 }

@@ -8,6 +8,7 @@
 // `npm test` has built dist/ already; packing with scripts would rebuild it (prepack) under
 // the other e2e files, which run the built command meanwhile.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -191,18 +192,77 @@ describe('npm pack, then npm install into a fresh project', () => {
     expect(stderr).not.toContain('ERR_MODULE_NOT_FOUND')
   })
 
-  it('todo-write/testing beside cordis 3: its host runs the plugin', () => {
-    const script = [
-      "const { createTestHost, loadPlugin } = await import('todo-write/testing')",
-      'const { ctx, tools } = await createTestHost()',
-      "await loadPlugin(ctx, await import('todo-write'))",
-      "console.log(tools.names().join(','))",
-    ].join('\n')
-    const { status, stdout, stderr } = node('cordis3', script)
-    expect(stderr).toBe('')
-    expect(status).toBe(0)
-    expect(stdout).toBe('todo_write\n')
-  })
+  for (const project of ['cordis3', 'cordis4'] as const)
+    it(`todo-write/testing beside ${project}: its host runs the plugin, and answers as callTodoWrite does`, () => {
+      const script = [
+        "const { createTestHost, loadPlugin, TestAgent } = await import('todo-write/testing')",
+        "const { callTodoWrite, MemorySession } = await import('todo-write')",
+        'const { ctx, tools } = await createTestHost()',
+        "const fiber = loadPlugin(ctx, await import('todo-write'))",
+        'await fiber',
+        "console.log(tools.names().join(','))",
+        "const item = () => ({ content: 'a', status: 'pending' })",
+        'const held = [',
+        "  { todos: [{ get content() { return 'a' }, status: 'pending' }] },",
+        "  { todos: [Object.defineProperty(item(), 'secret', { value: 1, enumerable: false })] },",
+        "  { todos: [{ ...item(), [Symbol('s')]: 1 }] },",
+        '  { todos: [{ ...item(), estimate: -0 }] },',
+        ']',
+        'for (const args of held) {',
+        "  const hosted = (await tools.execute({ name: 'todo_write', arguments: args, agent: new TestAgent() })).content[0].text",
+        '  const direct = callTodoWrite(args, { agent: { session: new MemorySession() } }).text',
+        "  console.log(hosted === direct ? hosted : hosted + ' != ' + direct)",
+        '}',
+        'await fiber.dispose()',
+        'console.log(JSON.stringify(tools.names()))',
+      ].join('\n')
+      const { status, stdout, stderr } = node(project, script)
+      expect(stderr).toBe('')
+      expect(status).toBe(0)
+      const accepted = 'Updated todo list: 1 pending, 0 in progress, 0 completed.\n'
+      expect(stdout).toBe(`todo_write\n${accepted.repeat(3)}Error: tool execution arguments must be losslessly JSON-serializable\n[]\n`)
+    })
+
+  // A harness author's TypeScript project: strict, `bundler` resolution, no skipLibCheck, no @types/node.
+  const consumers = {
+    cordis3: [
+      "import { Context } from 'cordis'",
+      "import { createTestHost, loadPlugin } from 'todo-write/testing'",
+      'const { ctx } = await createTestHost()',
+      'await loadPlugin(ctx, todo, { allowParallelInProgress: true })',
+    ],
+    cordis4: [
+      "import { Context } from 'cordis'",
+      "import { createTestHost, loadPlugin } from 'todo-write/testing'",
+      'const { ctx } = await createTestHost()',
+      'await loadPlugin(ctx, todo, { allowParallelInProgress: true })',
+    ],
+    release: [
+      "import { Context } from '@deepseek-ai/cordis'",
+      "import * as release from 'todo-write/dsh-0.1.1-rc.2'",
+      "import * as companion from 'todo-write/dsh-0.1.1-rc.2/invariant'",
+      'new Context().plugin(release, { allowParallelInProgress: true })',
+      'new Context().plugin(companion)',
+    ],
+  } as const
+  it('a TypeScript project beside each cordis: ctx.plugin(todo, config) type-checks, with no augmentation', async () => {
+    // Concurrently: each check reads typebox's declarations, some seconds of tsc's time.
+    const checks = (Object.entries(consumers) as [keyof typeof consumers, readonly string[]][]).map(async ([project, lines]) => {
+      const dir = join(app(project), 'ts')
+      mkdirSync(dir, { recursive: true })
+      const source = ["import * as todo from 'todo-write'", ...lines, 'new Context().plugin(todo, { allowParallelInProgress: true })', 'export {}'].join('\n')
+      writeFileSync(join(dir, 'consumer.ts'), `${source}\n`)
+      const compilerOptions = { target: 'es2022', lib: ['es2022'], module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, types: [] }
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['consumer.ts'] }))
+      const child = spawn(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+      let out = ''
+      child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text))
+      child.stderr.setEncoding('utf8').on('data', (text: string) => (out += text))
+      const [status] = (await once(child, 'close')) as [number | null]
+      return { project, out, status }
+    })
+    expect(await Promise.all(checks)).toEqual(Object.keys(consumers).map((project) => ({ project, out: '', status: 0 })))
+  }, 120_000)
 
   it('the type declarations need no @types/node: no Node type in any declaration an entry reaches', () => {
     const pkg = join(app('bare'), 'node_modules/todo-write/')

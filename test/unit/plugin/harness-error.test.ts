@@ -186,7 +186,7 @@ describe("TW-PLUGIN-5: the class of the host's own module first", () => {
 describe('TW-PLUGIN-5: neither the host nor the package import', () => {
   it('our own error: named ToolArgsError with code INVALID_ARGS, our message', async () => {
     const tools = new Registry()
-    unmocked.apply({ tools, effect: (register) => register(), get: () => undefined }, DEFAULT_OPTIONS)
+    unmocked.apply({ tools, effect: (register: () => unknown) => register(), get: () => undefined }, DEFAULT_OPTIONS)
     const error = await tools.tool!.execute({ todos: 1 }, {}).catch((e: unknown) => e)
     expect(await unmocked.packageArgsErrorClass()).toBeNull()
     expect(error).toBeInstanceOf(Error)

@@ -320,7 +320,7 @@ describe('TW-PLUGIN-3: Config', () => {
   it('apply with the config cordis refused (null or undefined) registers nothing', async () => {
     const { tools } = await createTestHost()
     const effects: unknown[] = []
-    for (const refused of [null, undefined]) plugin.apply({ tools, effect: (e) => void effects.push(e), get: () => undefined }, refused)
+    for (const refused of [null, undefined]) plugin.apply({ tools, effect: (e: unknown) => void effects.push(e), get: () => undefined }, refused)
     expect(effects).toEqual([])
   })
 })

@@ -300,7 +300,7 @@ describe('TW-PLUGIN-7: the invariant companion', () => {
     const registered: unknown[] = []
     const result = companion.apply({
       invariants: {
-        register: (...args) => {
+        register: (...args: unknown[]) => {
           registered.push(args)
           return () => undefined
         },
