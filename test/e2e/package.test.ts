@@ -222,6 +222,21 @@ describe('npm pack, then npm install into a fresh project', () => {
       expect(stdout).toBe(`todo_write\n${accepted.repeat(3)}Error: tool execution arguments must be losslessly JSON-serializable\n[]\n`)
     })
 
+  for (const project of ['cordis3', 'cordis4'] as const)
+    it(`the bare-cordis example runs beside ${project} as docs/harness.md shows`, () => {
+      const run = spawnSync(process.execPath, ['node_modules/todo-write/examples/bare-cordis.mjs'], { cwd: app(project), encoding: 'utf8' })
+      expect(run.stderr).toBe('')
+      expect(run.stdout).toBe(
+        [
+          'Updated todo list: 0 pending, 1 in progress, 0 completed.',
+          'Error: invalid arguments: "todos[0].status" must be one of ["pending","in_progress","completed"]',
+          '[{"type":"todo/write","data":{"todos":[{"content":"plan","status":"in_progress"}]}}]',
+          '0',
+          '',
+        ].join('\n'),
+      )
+    })
+
   // A harness author's TypeScript project: strict, `bundler` resolution, no skipLibCheck, no @types/node.
   const consumers = {
     cordis3: [

@@ -10,7 +10,8 @@
 //   repository root as the working directory. Its stdin is empty, or what `echo '…' |`
 //   before it writes (the text and a line break; no backslash in it, which the echo of sh
 //   and zsh would change), or the file of `< FILE` after it.
-//   `cat FILE` prints a file of the repository, to show what a command reads.
+//   `cat FILE` prints a file of the repository, to show what a command reads; `node FILE`
+//   runs a script of the repository (an example) with the repository's node.
 //   Words split as sh splits them ('…' and "…" quote); nothing else of sh is understood.
 // - A command that names `python3` is skipped, visibly, where python3 is not on PATH; one that
 //   names a file under `../shared/` (the fixtures beside the repository), where that file is
@@ -78,7 +79,7 @@ interface Command {
   line: number
   /** The command as the doc shows it, without `$ `. */
   shown: string
-  program: 'todo-write' | 'cat'
+  program: 'todo-write' | 'cat' | 'node'
   argv: string[]
   stdin: string
   compare: 'both' | 'stdout' | 'stderr'
@@ -110,7 +111,9 @@ function command(page: string, line: number, shown: string, output: string[]): C
     else argv.push(word)
   }
   const program = words[0]
-  if (program !== 'todo-write' && program !== 'cat') throw new Error(`${page}:${line}: a console block runs todo-write or cat, not ${program}`)
+  if (program !== 'todo-write' && program !== 'cat' && program !== 'node')
+    throw new Error(`${page}:${line}: a console block runs todo-write, cat or node, not ${program}`)
+  if (program === 'node' && (argv.length !== 1 || !existsSync(join(ROOT, argv[0]!)))) throw new Error(`${page}:${line}: node runs one script of the repository`)
   let exit = 0
   const last = /^\(exit (\d+)\)$/.exec(output.at(-1) ?? '')
   if (last) {
@@ -143,8 +146,8 @@ function run(c: Command): Promise<{ stdout: string; stderr: string; status: numb
   }
   return new Promise((resolve, reject) => {
     // Shown whole, the two streams share one pipe, so their lines keep the order written.
-    const [file, args] =
-      c.compare === 'both' ? ['/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', process.execPath, BIN, ...c.argv]] : [process.execPath, [BIN, ...c.argv]]
+    const argv = c.program === 'node' ? c.argv : [BIN, ...c.argv]
+    const [file, args] = c.compare === 'both' ? ['/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', process.execPath, ...argv]] : [process.execPath, argv]
     const child = spawn(file, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] })
     const out: Buffer[] = []
     const err: Buffer[] = []
