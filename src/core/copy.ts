@@ -23,58 +23,61 @@ export class NotLossless extends Error {
   }
 }
 
-/** A container being copied: its keys (null for an array), how far it is read, its copy. */
-interface Frame {
-  source: object
-  keys: string[] | null
-  index: number
-  length: number
-  copy: unknown[] | Record<string, unknown>
-}
+/** What the memo holds for a container whose copy is not finished: met again, it is a cycle. */
+const OPEN = Symbol('open')
 
-/** A copy of `value` that is JSON data; throws NotLossless, or what reading the value threw. */
+/**
+ * A copy of `value` that is JSON data; throws NotLossless, or what reading the value threw.
+ * Memory is a few words a container beyond the copy itself: the stack holds four slots for
+ * each open one (its source, its copy, an object's keys or null for an array, how far it is
+ * read), and one memo maps each container met to its copy (OPEN while it is being copied).
+ * An array's copy is made with the source's length, read once: it is what is read to.
+ */
 export function registryCopy(value: unknown): unknown {
-  const stack: Frame[] = []
-  const copied = new Map<object, unknown>()
-  const open = new Set<object>()
+  const stack: unknown[] = []
+  const memo = new Map<object, unknown>()
   // A scalar is its own copy; a container's copy is filled in as the stack reaches it.
   const copyOf = (item: unknown): unknown => {
     if (item === null || typeof item === 'string' || typeof item === 'boolean') return item
     if (Number.isFinite(item) && !Object.is(item, -0)) return item
     if (typeof item !== 'object') throw new NotLossless()
-    if (copied.has(item)) return copied.get(item)
-    if (open.has(item)) throw new NotLossless()
-    const frame = frameOf(item)
-    stack.push(frame)
-    open.add(item)
-    return frame.copy
+    const earlier = memo.get(item)
+    if (earlier === OPEN) throw new NotLossless()
+    if (earlier !== undefined) return earlier
+    const keys = keysOf(item)
+    // An array's copy has its length from the start: no room grown as it fills.
+    const copy = typeof keys === 'number' ? new Array(keys) : Object.create(null)
+    stack.push(item, copy, typeof keys === 'number' ? null : keys, 0)
+    memo.set(item, OPEN)
+    return copy
   }
   const root = copyOf(value)
-  for (let frame = stack.at(-1); frame !== undefined; frame = stack.at(-1)) {
-    if (frame.index === frame.length) {
-      stack.pop()
-      open.delete(frame.source)
-      copied.set(frame.source, frame.copy)
-    } else if (frame.keys === null) {
-      const i = frame.index++
-      if (!Object.hasOwn(frame.source, i)) throw new NotLossless()
-      ;(frame.copy as unknown[]).push(copyOf((frame.source as unknown[])[i]))
+  while (stack.length > 0) {
+    const at = stack.length - 4
+    const source = stack[at] as Record<string | number, unknown>
+    const copy = stack[at + 1] as Record<string | number, unknown>
+    const keys = stack[at + 2] as string[] | null
+    const index = stack[at + 3] as number
+    if (index === (keys ?? (copy as unknown as unknown[])).length) {
+      memo.set(source, copy)
+      stack.length = at
     } else {
-      const key = frame.keys[frame.index++]!
-      ;(frame.copy as Record<string, unknown>)[key] = copyOf((frame.source as Record<string, unknown>)[key])
+      stack[at + 3] = index + 1
+      if (keys === null && !Object.hasOwn(source, index)) throw new NotLossless()
+      const key = keys === null ? index : keys[index]!
+      copy[key] = copyOf(source[key])
     }
   }
   return root
 }
 
-/** Open an array or an object to copy, its prototype and keys read once; anything else is refused. */
-function frameOf(source: object): Frame {
+/** What a container is read by, read once: an array's length, an object's own enumerable string keys. Anything else is refused, as is another prototype. */
+function keysOf(source: object): string[] | number {
   const prototype: unknown = Object.getPrototypeOf(source)
   if (Array.isArray(source)) {
     if (prototype !== Array.prototype) throw new NotLossless()
-    return { source, keys: null, index: 0, length: source.length, copy: [] }
+    return source.length
   }
   if (prototype !== Object.prototype && prototype !== null) throw new NotLossless()
-  const keys = Object.keys(source)
-  return { source, keys, index: 0, length: keys.length, copy: Object.create(null) as Record<string, unknown> }
+  return Object.keys(source)
 }
