@@ -2,7 +2,7 @@
 // at a time with a timeout, stderr kept for reports; a port that hangs, exits or prints a
 // non-protocol line is killed and restarted, and given up on past a budget (TW-KIT-FAULT-1).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { LineBuffer } from './lines.js'
+import { LineSplitter, type ByteLine } from '../log/lines.js'
 import { encodeLine, PROTOCOL_VERSION, responseProblem, shown, startProblem, type Implementation, type Request, type RequestBody } from './protocol.js'
 
 export interface PortOptions {
@@ -34,9 +34,9 @@ const LINE_MAX = 16 * 1024 * 1024
 /**
  * Kills a port's whole process group: it was spawned detached, as a group leader, so the
  * group's id is its pid and a shell wrapper's children or a helper it started are in it.
- * Called while the leader runs, and once more the moment it exits (stop, end of stdin, a
- * crash), so no helper outlives its port. Linux does not hand out a pid that is still some
- * living process's group id, so the group id cannot name a stranger while a helper lives.
+ * Called while the leader runs, and once more the moment it exits, so no helper outlives its
+ * port. Linux does not hand out a pid that is still some living process's group id, so the
+ * group id cannot name a stranger while a helper lives.
  */
 function killGroup(child: ChildProcess): void {
   if (child.pid === undefined) return
@@ -76,7 +76,8 @@ export class Process {
   readonly child: ChildProcess
   /** Settles when the process has exited (its group killed with it). */
   readonly exited: Promise<Exit>
-  private readonly lines = new LineBuffer(LINE_MAX)
+  // No limit on a complete line: the one held is checked against LINE_MAX after each chunk.
+  private readonly lines = new LineSplitter(Infinity, (line, terminated): ByteLine => line.finishBytes(terminated))
   private stderr = ''
   private fault: string | null = null
   /** Whether the first fault came after the last answer: while no request waited, or as a second answer. */
@@ -120,28 +121,33 @@ export class Process {
   }
 
   private onStdout(chunk: Buffer): void {
-    for (const raw of this.lines.push(chunk)) {
+    for (const read of this.lines.push(chunk)) {
       if (this.fault !== null) return
-      let line: string
-      try {
-        line = utf8.decode(raw)
-      } catch {
-        this.broken(`printed a line that is not UTF-8: ${shown(raw.toString('latin1'), 200)}`)
-        return
-      }
-      const waiting = this.waiting
-      const problem = waiting ? responseProblem(line, waiting.id) : `printed a line while no request was waiting: ${shown(line, 200)}`
-      if (problem) {
-        // The request answered last, answered again: the fault is that request's, even when
-        // it arrives while the next one waits.
-        if (waiting && this.answered !== null && idOf(line) === this.answered) this.broken(`answered request ${this.answered} again: ${shown(line, 200)}`, true)
-        else this.broken(problem)
-        return
-      }
-      this.answered = waiting!.id
-      this.settle()?.resolve(JSON.parse(line) as Record<string, unknown>)
+      // A run of empty lines: the first is already no response.
+      this.onLine(read.kind === 'line' ? read.bytes : Buffer.alloc(0))
     }
-    if (this.lines.overflowed) this.broken(`printed more than ${LINE_MAX} bytes without a line feed`)
+    if (this.lines.held > LINE_MAX) this.broken(`printed more than ${LINE_MAX} bytes without a line feed`)
+  }
+
+  private onLine(raw: Buffer): void {
+    let line: string
+    try {
+      line = utf8.decode(raw)
+    } catch {
+      this.broken(`printed a line that is not UTF-8: ${shown(raw.toString('latin1'), 200)}`)
+      return
+    }
+    const waiting = this.waiting
+    const problem = waiting ? responseProblem(line, waiting.id) : `printed a line while no request was waiting: ${shown(line, 200)}`
+    if (problem) {
+      // The request answered last, answered again: the fault is that request's, even when
+      // it arrives while the next one waits.
+      if (waiting && this.answered !== null && idOf(line) === this.answered) this.broken(`answered request ${this.answered} again: ${shown(line, 200)}`, true)
+      else this.broken(problem)
+      return
+    }
+    this.answered = waiting!.id
+    this.settle()?.resolve(JSON.parse(line) as Record<string, unknown>)
   }
 
   private settle() {
@@ -165,10 +171,7 @@ export class Process {
     return this.send(encodeLine(request), request.id, JSON.stringify(request.cmd), timeoutMs)
   }
 
-  /**
-   * Send one line, whatever it holds, and wait for the response carrying `id` (null for a
-   * request whose id the port cannot read, TW-PROTO-ERROR-1).
-   */
+  /** Send one line, whatever it holds, and wait for the response carrying `id` (null for a request whose id the port cannot read, TW-PROTO-ERROR-1). */
   send(line: string | Buffer, id: number | null, what: string, timeoutMs: number): Promise<Record<string, unknown>> {
     if (this.fault !== null) return Promise.reject(new PortFault(this.fault, this.stderrTail))
     return new Promise((resolve, reject) => {
@@ -219,15 +222,13 @@ export interface LateFault {
 export class Port {
   private process: Process | null = null
   private nextId = 0
-  private restarts = 0
+  restarts = 0
   /** Restarts allowed before giving up: --max-restarts, raised once for shrinking. */
   private budget: number
   /** Why the port was given up on; every later request fails at once with it. */
   givenUp: string | null = null
   /** The tail of stderr when the port was given up on. */
   givenUpStderr = ''
-  /** Whether the port was given up on at its very first start: it never ran at all. */
-  neverStarted = false
   implementation: Implementation | null = null
   /** The case whose requests are being sent (the runner sets it), and the case of the last answer. */
   caseId = ''
@@ -249,7 +250,6 @@ export class Port {
 
   private async start(): Promise<Process> {
     this.nextId = 0
-    const first = this.implementation === null
     const process = new Process(this.options)
     this.process = process
     let response: Record<string, unknown>
@@ -257,14 +257,10 @@ export class Port {
       response = await process.request({ id: this.nextId++, cmd: 'start', protocol: PROTOCOL_VERSION }, this.options.startTimeoutMs)
     } catch (error) {
       // A port that cannot finish the handshake will not finish it next time either.
-      this.neverStarted = first
       throw this.giveUp(`failed the start handshake: it ${(error as PortFault).message}`, (error as PortFault).stderrTail)
     }
     const started = startProblem(response)
-    if (typeof started === 'string') {
-      this.neverStarted = first
-      throw this.giveUp(`failed the start handshake: it ${started}`, process.stderrTail)
-    }
+    if (typeof started === 'string') throw this.giveUp(`failed the start handshake: it ${started}`, process.stderrTail)
     this.implementation = started
     return process
   }
@@ -322,18 +318,14 @@ export class Port {
   }
 
   /** Send one request (ids are assigned here) and return its response object. */
-  async request(request: Exclude<RequestBody, { cmd: 'start' }>): Promise<Record<string, unknown>> {
-    const process = await this.running()
-    const response = await process.request({ ...request, id: this.nextId++ } as Request, this.options.timeoutMs)
-    this.answeredFor = this.caseId
-    return response
+  request(request: Exclude<RequestBody, { cmd: 'start' }>): Promise<Record<string, unknown>> {
+    return this.requestLine((id) => JSON.stringify({ ...request, id }), 'id', JSON.stringify(request.cmd))
   }
 
   /**
-   * Send a line the kit builds itself, malformed or framed on purpose (the protocol suite):
-   * `line(id)` gets the next id and gives the line's text, or its bytes (to send bytes that
-   * are not UTF-8), without the line feed; `answersWith` is the id the response must carry
-   * (`'id'` for that id, null for a request whose id cannot be read).
+   * Send a line, built by `line(id)` with the next id: its text, or its bytes (not UTF-8 on
+   * purpose), without the line feed. `answersWith` is the id the response must carry: `'id'`
+   * for that id, null for a request whose id cannot be read (the protocol suite's malformed lines).
    */
   async requestLine(line: (id: number) => string | Buffer, answersWith: 'id' | null, what: string): Promise<Record<string, unknown>> {
     const process = await this.running()
@@ -372,9 +364,5 @@ export class Port {
     }
     process.kill()
     this.noteLateFault(process)
-  }
-
-  get restartCount(): number {
-    return this.restarts
   }
 }
