@@ -32,11 +32,9 @@ const STDERR_KEEP = 4000
 const LINE_MAX = 16 * 1024 * 1024
 
 /**
- * Kills a port's whole process group: it was spawned detached, as a group leader, so the
- * group's id is its pid and a shell wrapper's children or a helper it started are in it.
- * Called while the leader runs, and once more the moment it exits, so no helper outlives its
- * port. Linux does not hand out a pid that is still some living process's group id, so the
- * group id cannot name a stranger while a helper lives.
+ * Kills a port's whole process group (spawned detached, its group id is its pid), helpers
+ * and a shell wrapper's children included; once more the moment the leader exits. Linux
+ * does not reuse a pid that is still a living group's id, so it cannot name a stranger.
  */
 function killGroup(child: ChildProcess): void {
   if (child.pid === undefined) return
@@ -63,11 +61,7 @@ const idOf = (line: string): unknown => {
   }
 }
 
-/** How a process ended. */
-export interface Exit {
-  code: number | null
-  signal: NodeJS.Signals | null
-}
+export type Exit = { code: number | null; signal: NodeJS.Signals | null }
 
 type Waiting = { id: number | null; resolve(v: Record<string, unknown>): void; reject(e: PortFault): void; timer: NodeJS.Timeout }
 
@@ -76,16 +70,15 @@ export class Process {
   readonly child: ChildProcess
   /** Settles when the process has exited (its group killed with it). */
   readonly exited: Promise<Exit>
-  // No limit on a complete line: the one held is checked against LINE_MAX after each chunk.
+  // No limit on a complete line: the line held is checked against LINE_MAX after each chunk.
   private readonly lines = new LineSplitter(Infinity, (line, terminated): ByteLine => line.finishBytes(terminated))
   private stderr = ''
   private fault: string | null = null
   /** Whether the first fault came after the last answer: while no request waited, or as a second answer. */
   private unasked = false
-  /** The id of the request answered last. */
   private answered: number | null = null
   private waiting: Waiting | null = null
-  /** Set once the leader has exited and its group was killed: its pid is no longer ours to signal. */
+  /** Once the leader has exited and its group was killed, its pid is no longer ours to signal. */
   private ended = false
 
   constructor(options: PortOptions) {
@@ -102,9 +95,8 @@ export class Process {
         killGroup(this.child) // helpers die with their port
         this.ended = true
         resolve({ code, signal })
-        // Let output already in the pipe arrive before calling it an exit. Then let the pipes
-        // go: a helper outside the group (setsid) may hold them open, and the kit must not
-        // wait for it (TW-KIT-FAULT-1).
+        // Output already in the pipe arrives before the exit is called one; then the pipes go:
+        // a helper outside the group (setsid) may hold them open (TW-KIT-FAULT-1).
         setTimeout(() => {
           this.broken(signal ? `was killed by ${signal}` : `exited with status ${code}`)
           this.child.stdout!.destroy()
@@ -140,8 +132,7 @@ export class Process {
     const waiting = this.waiting
     const problem = waiting ? responseProblem(line, waiting.id) : `printed a line while no request was waiting: ${shown(line, 200)}`
     if (problem) {
-      // The request answered last, answered again: the fault is that request's, even when
-      // it arrives while the next one waits.
+      // The request answered last, answered again: its fault, even while the next one waits.
       if (waiting && this.answered !== null && idOf(line) === this.answered) this.broken(`answered request ${this.answered} again: ${shown(line, 200)}`, true)
       else this.broken(problem)
       return
@@ -171,7 +162,7 @@ export class Process {
     return this.send(encodeLine(request), request.id, JSON.stringify(request.cmd), timeoutMs)
   }
 
-  /** Send one line, whatever it holds, and wait for the response carrying `id` (null for a request whose id the port cannot read, TW-PROTO-ERROR-1). */
+  /** Send one line, whatever it holds, and wait for the response carrying `id` (null for an id the port cannot read, TW-PROTO-ERROR-1). */
   send(line: string | Buffer, id: number | null, what: string, timeoutMs: number): Promise<Record<string, unknown>> {
     if (this.fault !== null) return Promise.reject(new PortFault(this.fault, this.stderrTail))
     return new Promise((resolve, reject) => {
@@ -181,7 +172,7 @@ export class Process {
     })
   }
 
-  /** Close stdin (the end of input, TW-PROTO-STOP-1). */
+  /** The end of input (TW-PROTO-STOP-1). */
   endInput(): void {
     this.child.stdin!.end()
   }
@@ -213,10 +204,7 @@ export class Process {
 }
 
 /** A fault a port showed after it had answered a case's last request, and that case. */
-export interface LateFault {
-  caseId: string
-  message: string
-}
+export type LateFault = { caseId: string; message: string }
 
 /** The port across restarts: requests start it on demand; faults restart it, then give up. */
 export class Port {
@@ -225,9 +213,8 @@ export class Port {
   restarts = 0
   /** Restarts allowed before giving up: --max-restarts, raised once for shrinking. */
   private budget: number
-  /** Why the port was given up on; every later request fails at once with it. */
+  /** Why the port was given up on (every later request fails at once), and its stderr then. */
   givenUp: string | null = null
-  /** The tail of stderr when the port was given up on. */
   givenUpStderr = ''
   implementation: Implementation | null = null
   /** The case whose requests are being sent (the runner sets it), and the case of the last answer. */
@@ -239,11 +226,7 @@ export class Port {
     this.budget = options.maxRestarts
   }
 
-  /**
-   * Shrinking has begun: a fault is now the very disagreement being shrunk, and each smaller
-   * input that still crashes the port costs a restart. Those get a budget of their own,
-   * 10 × --max-restarts (100 by default), so shrinking can finish (TW-KIT-FAULT-1).
-   */
+  /** Shrinking has begun: each smaller input that still crashes the port costs a restart; 10 × --max-restarts more, so shrinking can finish (TW-KIT-FAULT-1). */
   shrinking(): void {
     this.budget = this.restarts + 10 * this.options.maxRestarts
   }
@@ -287,11 +270,7 @@ export class Port {
     return this.process ?? (await this.start())
   }
 
-  /**
-   * A fault that came after the process had answered, while no request waited (a second
-   * answer, an exit between requests): it belongs to the case of that last answer, which
-   * fails by name rather than the port being restarted in silence (TW-KIT-FAULT-1).
-   */
+  /** A fault after the last answer, while no request waited (a second answer, an exit): the case of that answer fails by name, not a silent restart (TW-KIT-FAULT-1). */
   private noteLateFault(process: Process): void {
     const message = process.faultAfterAnswer
     if (message !== null && this.answeredFor !== '') this.late.push({ caseId: this.answeredFor, message })
@@ -323,9 +302,8 @@ export class Port {
   }
 
   /**
-   * Send a line, built by `line(id)` with the next id: its text, or its bytes (not UTF-8 on
-   * purpose), without the line feed. `answersWith` is the id the response must carry: `'id'`
-   * for that id, null for a request whose id cannot be read (the protocol suite's malformed lines).
+   * Send the line `line(id)` builds with the next id (text, or bytes that are not UTF-8 on
+   * purpose), without its line feed; the response must carry that id (`'id'`) or null.
    */
   async requestLine(line: (id: number) => string | Buffer, answersWith: 'id' | null, what: string): Promise<Record<string, unknown>> {
     const process = await this.running()
@@ -337,10 +315,7 @@ export class Port {
     return response
   }
 
-  /**
-   * The running process, handed over: the caller ends it (the protocol suite's `stop` and
-   * end-of-input checks) and the next request starts a fresh one, which is not a restart.
-   */
+  /** The running process, handed over to be ended (`stop`, the end of input); the next request starts a fresh one, not a restart. */
   async detach(): Promise<{ process: Process; nextId: () => number }> {
     const process = await this.running()
     this.process = null
