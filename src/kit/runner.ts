@@ -12,6 +12,7 @@ import { Port } from './port.js'
 import { PROTOCOL_CHECKS, runProtocolCheck } from './protocol-suite.js'
 import type { Implementation } from './protocol.js'
 import { quoteCommand } from './shell.js'
+import { count } from './report.js'
 import { asciiJson, callInput, selected, type Selection, type VectorCase } from './vectors.js'
 
 /** The id of the fuzzing phase, for `--run`, `--skip` and expected-failures files. */
@@ -171,9 +172,7 @@ class Run {
     const id = `regression/seed-${config.seed}-run-${result.ran}`
     const calls = found.calls.length
     const shrunk = config.shrink === false ? 'not shrunk' : `shrunk ${found.shrinks} times to the smallest input`
-    await config.print(
-      `FAIL fuzz: sequence ${result.ran} of ${config.runs} from seed ${config.seed} disagrees; ${shrunk}, ${calls} call${calls === 1 ? '' : 's'}:`,
-    )
+    await config.print(`FAIL fuzz: sequence ${result.ran} of ${config.runs} from seed ${config.seed} disagrees; ${shrunk}, ${count(calls, 'call')}:`)
     if (result.interrupted !== undefined) await config.print(`  (shrinking stopped early: the port was given up on; it ${result.interrupted})`)
     for (const [index, input] of found.calls.entries())
       await this.details(index === found.failure.call ? describeFailure(found.failure, calls) : callLines(input, `call ${index + 1} of ${calls} (agrees)`))
@@ -299,7 +298,7 @@ export async function conformPort(config: ConformConfig): Promise<PortRun> {
   // A fault the last case's answers showed only while the port was being stopped.
   await run.failLate()
   const notRun = run.results.filter((r) => r.message?.startsWith('not run:')).length
-  if (notRun > 0) await config.print(`FAIL ${notRun} case${notRun === 1 ? '' : 's'} not run: the port was given up on (it ${port.givenUp})`)
+  if (notRun > 0) await config.print(`FAIL ${count(notRun, 'case')} not run: the port was given up on (it ${port.givenUp})`)
   if (port.givenUp !== null) await run.printStderr(port.givenUpStderr)
   if (config.expectedFailures) {
     const known = new Set([FUZZ_ID, ...config.cases.map((c) => c.id), ...extra.map((c) => c.id), ...PROTOCOL_CHECKS.map((c) => c.id)].map(digest))
