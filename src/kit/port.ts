@@ -116,17 +116,17 @@ export class Process {
     for (const read of this.lines.push(chunk)) {
       if (this.fault !== null) return
       // A run of empty lines: the first is already no response.
-      this.onLine(read.kind === 'line' ? read.bytes : Buffer.alloc(0))
+      this.onLine(read.kind === 'line' ? read.bytes : new Uint8Array())
     }
     if (this.lines.held > LINE_MAX) this.broken(`printed more than ${LINE_MAX} bytes without a line feed`)
   }
 
-  private onLine(raw: Buffer): void {
+  private onLine(raw: Uint8Array): void {
     let line: string
     try {
       line = utf8.decode(raw)
     } catch {
-      this.broken(`printed a line that is not UTF-8: ${shown(raw.toString('latin1'), 200)}`)
+      this.broken(`printed a line that is not UTF-8: ${shown(Buffer.from(raw).toString('latin1'), 200)}`)
       return
     }
     const waiting = this.waiting

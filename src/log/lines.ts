@@ -17,7 +17,7 @@ export type BlankRun = { kind: 'blank'; count: number }
 export type OneLine = { kind: 'line'; text: string; terminated: boolean } | TooLong
 
 /** A single line as bytes, for a reader that checks their UTF-8 itself (the kit's). */
-export type ByteLine = { kind: 'line'; bytes: Buffer; terminated: boolean } | TooLong
+export type ByteLine = { kind: 'line'; bytes: Uint8Array; terminated: boolean } | TooLong
 
 export type Line = OneLine | BlankRun
 
@@ -70,7 +70,7 @@ export class LineBuffer {
   }
 
   /** The line's bytes, or its length when it is too long; the next line starts empty. */
-  private drain(): Buffer | number {
+  private drain(): Uint8Array | number {
     const line = this.pieces === null ? this.length : Buffer.concat(this.backwards ? this.pieces.reverse() : this.pieces)
     this.pieces = []
     this.length = 0
