@@ -3,8 +3,7 @@
 // so a log written under allowParallelInProgress still replays. One check, two wordings:
 // the log tooling's (TW-LOG-1) and the harness companion plugin's (TW-PLUGIN-7).
 import { digest } from '../core/distinct.js'
-import { STATUSES } from '../core/schema.js'
-import { TODO_WRITE } from '../core/event.js'
+import { STATUSES, TODO_WRITE } from '../core/event.js'
 import type { LogEvent } from './events.js'
 import { isNonArrayObject } from './json.js'
 
