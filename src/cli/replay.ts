@@ -7,7 +7,8 @@ import { BLANK_LINE, KEPT_PROBLEMS, LOG_EMPTY, ProblemList, readLogBatches } fro
 import { renderPlan, terminalSafe } from '../log/render.js'
 import { PlanReplay } from '../log/plan.js'
 import { Verifier } from '../log/verify.js'
-import { OPTION_FLAGS, OPTION_FLAGS_HELP, output, parseFlags, readsDirectory, toolOptions, UsageError, type Output } from './io.js'
+import { parseFlags } from './flags.js'
+import { OPTION_FLAGS, OPTION_FLAGS_HELP, output, readsDirectory, toolOptions, UsageError, type Output } from './io.js'
 import { writeJson } from '../log/json.js'
 
 export const REPLAY_HELP = `todo-write replay [--standing] [--render | --check | --acp | --verify [option flags]] <file|->
@@ -45,17 +46,17 @@ export const ASSUMED_POLICY =
 export const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
 
 function parseReplayArgs(argv: string[]) {
-  const { values, positionals } = parseFlags({ args: argv, options: FLAGS, allowPositionals: true, strict: true })
+  const { values, operands } = parseFlags('replay', argv, FLAGS, true)
   const chosen = MODES.filter((mode) => values[mode])
   if (chosen.length > 1) throw new UsageError(`--${chosen[0]} and --${chosen[1]} cannot be combined`)
   const mode: Mode = chosen[0] ?? 'json'
   if (values.standing && mode !== 'json' && mode !== 'render') throw new UsageError(`--standing cannot be combined with --${mode}`)
   const optionFlag = Object.keys(OPTION_FLAGS).find((flag) => flag in values)
   if (optionFlag !== undefined && mode !== 'verify') throw new UsageError(`--${optionFlag} applies only to --verify`)
-  if (positionals.length !== 1) throw new UsageError('replay takes exactly one log: a file, or - for stdin')
+  if (operands.length !== 1) throw new UsageError('replay takes exactly one log: a file, or - for stdin')
   // No option flag: the log's own request/header says the options (TW-VERIFY-5).
   const options = optionFlag === undefined ? undefined : toolOptions(values)
-  return { mode, standing: values.standing === true, options, path: positionals[0]! }
+  return { mode, standing: values.standing === true, options, path: operands[0]! }
 }
 
 /** Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1); one that is not there is not. */

@@ -6,7 +6,8 @@
 // answered with an error.
 import { requestTexts } from '../kit/lines.js'
 import { ProtocolServer } from '../kit/reference.js'
-import { answerPieces, output, parseFlags } from './io.js'
+import { parseFlags } from './flags.js'
+import { answerPieces, output } from './io.js'
 
 export const SERVE_HELP = `todo-write serve
 
@@ -18,7 +19,7 @@ Exits 0 after "stop" or at the end of stdin.`
 export const MAX_REQUEST_BYTES = 256 * 1024 * 1024
 
 export async function runServe(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream): Promise<number> {
-  parseFlags({ args: argv, options: {}, strict: true })
+  parseFlags('serve', argv, {})
   const server = new ProtocolServer()
   const out = output(stdout)
   for await (const line of requestTexts(stdin as AsyncIterable<Uint8Array | string>, MAX_REQUEST_BYTES)) {

@@ -29,8 +29,14 @@ describe('todo-write call (TW-CLI-1)', () => {
     const run = runCli(['--help'])
     expect(run.status).toBe(0)
     expect(run.stdout).toContain('todo-write call')
-    expect(run.stdout).toContain('--no-agent')
-    expect(runCli(['call', '--help']).stdout).toContain('--unknown-item-keys')
+    for (const help of [
+      ['call', '--help'],
+      ['call', '-h'],
+      ['help', 'call'],
+    ]) {
+      expect(runCli(help).stdout).toContain('--no-agent')
+      expect(runCli(help).stdout).toContain('--unknown-item-keys')
+    }
   })
 })
 
@@ -38,9 +44,10 @@ describe('todo-write refusals (TW-CLI-2)', () => {
   it.each([
     ['not JSON', ['call'], '{"todos":[', /stdin is not JSON/],
     ['empty stdin', ['call'], '', /stdin is not JSON: the input is empty/],
-    ['unknown flag', ['call', '--agent'], '{"todos":[]}', /Unknown option '--agent'/],
+    ['unknown flag', ['call', '--agent'], '{"todos":[]}', /^todo-write: unknown flag "--agent" for call\n/],
+    ['a mistyped flag', ['call', '--profle', 'seed'], '{"todos":[]}', /^todo-write: unknown flag "--profle" for call: did you mean --profile\?\n/],
     ['bad flag value', ['call', '--unknown-item-keys', 'keep'], '{"todos":[]}', /--unknown-item-keys must be "drop" or "reject", got "keep"/],
-    ['unknown command', ['cal'], '', /unknown command "cal"/],
+    ['unknown command', ['cal'], '', /^todo-write: unknown command "cal": did you mean call\?\n/],
     ['no command', [], '', /no command given/],
   ] as const)('%s: message on stderr, nothing on stdout, exit 2', (_, args, input, message) => {
     const run = runCli([...args], input)

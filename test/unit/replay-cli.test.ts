@@ -165,7 +165,8 @@ describe('replay usage errors: stderr, nothing on stdout, exit 2 (TW-REPLAY-CLI-
     [['--allow-parallel-in-progress', '--render'], '--allow-parallel-in-progress applies only to --verify'],
     [['--unknown-item-keys', 'drop'], '--unknown-item-keys applies only to --verify'],
     [['--acp', '--allow-parallel-in-progress'], '--allow-parallel-in-progress applies only to --verify'],
-    [['--bogus'], "Unknown option '--bogus'"],
+    [['--bogus'], 'unknown flag "--bogus" for replay'],
+    [['--verfy'], 'unknown flag "--verfy" for replay: did you mean --verify?'],
   ])('%j', async (flags, message) => {
     const result = await run(['replay', ...flags, '-'], HEADER)
     expect(result.status).toBe(2)
@@ -253,7 +254,6 @@ describe('replay usage errors: stderr, nothing on stdout, exit 2 (TW-REPLAY-CLI-
 
   it('replay --help', async () => {
     expect(await run(['replay', '--help'])).toEqual({ status: 0, stdout: REPLAY_HELP + '\n', stderr: '' })
-    expect((await run(['--help'])).stdout).toContain(REPLAY_HELP)
     expect(REPLAY_HELP).toContain('--verify')
   })
 })
