@@ -22,7 +22,7 @@ export function callLine(args: unknown, agent: boolean, options: TodoWriteOption
 
 export async function runCall(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream): Promise<number> {
   const { values } = parseFlags('call', argv, { 'no-agent': { type: 'boolean' }, ...OPTION_FLAGS })
-  const options = toolOptions(values)
+  const options = await toolOptions(values)
   const args = parseJsonText(await readAll(stdin), 'stdin')
   const out = output(stdout)
   for (const piece of answerPieces(callLine(args, !values['no-agent'], options))) await out.write(piece)

@@ -1,6 +1,6 @@
 // Shared plumbing of the `todo-write` subcommands: usage errors, stdin, option flags.
 import { fstatSync } from 'node:fs'
-import { parseOptions, type TodoWriteOptions } from '../core/options.js'
+import type { TodoWriteOptions } from '../core/options.js'
 import type { FlagValues } from './flags.js'
 import { invalidUtf8 } from '../kit/lines.js'
 
@@ -24,7 +24,9 @@ export const OPTION_FLAGS_HELP = `  --profile NAME                 seed (default
   --active-limit-wording MODE    comma (", got N") or parentheses (" (got N)")`
 
 /** The options the flags name (TW-OPT-1), each checked; a bad value is a usage error naming its flag. */
-export function toolOptions(values: FlagValues<typeof OPTION_FLAGS>): TodoWriteOptions {
+export async function toolOptions(values: FlagValues<typeof OPTION_FLAGS>): Promise<TodoWriteOptions> {
+  // Loaded when asked for: the options' schema is TypeBox's, and `replay` without --verify has no use for it.
+  const { parseOptions } = await import('../core/options.js')
   const options: Record<string, unknown> = {}
   if (values.profile !== undefined) options.profile = values.profile
   if (values['allow-parallel-in-progress']) options.allowParallelInProgress = true

@@ -6,7 +6,6 @@ import { planUpdate } from '../log/acp.js'
 import { BLANK_LINE, KEPT_PROBLEMS, LOG_EMPTY, ProblemList, readLogBatches } from '../log/reader.js'
 import { renderPlan, terminalSafe } from '../log/render.js'
 import { PlanReplay } from '../log/plan.js'
-import { Verifier } from '../log/verify.js'
 import { parseFlags } from './flags.js'
 import { OPTION_FLAGS, OPTION_FLAGS_HELP, output, readsDirectory, toolOptions, UsageError, type Output } from './io.js'
 import { writeJson } from '../log/json.js'
@@ -45,7 +44,7 @@ export const ASSUMED_POLICY =
 /** `1 event`, `2 events`: a count and its noun. */
 export const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
 
-function parseReplayArgs(argv: string[]) {
+async function parseReplayArgs(argv: string[]) {
   const { values, operands } = parseFlags('replay', argv, FLAGS, true)
   const chosen = MODES.filter((mode) => values[mode])
   if (chosen.length > 1) throw new UsageError(`--${chosen[0]} and --${chosen[1]} cannot be combined`)
@@ -55,7 +54,7 @@ function parseReplayArgs(argv: string[]) {
   if (optionFlag !== undefined && mode !== 'verify') throw new UsageError(`--${optionFlag} applies only to --verify`)
   if (operands.length !== 1) throw new UsageError('replay takes exactly one log: a file, or - for stdin')
   // No option flag: the log's own request/header says the options (TW-VERIFY-5).
-  const options = optionFlag === undefined ? undefined : toolOptions(values)
+  const options = optionFlag === undefined ? undefined : await toolOptions(values)
   return { mode, standing: values.standing === true, options, path: operands[0]! }
 }
 
@@ -117,7 +116,7 @@ async function replayTail(path: string, mode: 'json' | 'render', standing: boole
 }
 
 export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<number> {
-  const { mode, standing, options, path } = parseReplayArgs(argv)
+  const { mode, standing, options, path } = await parseReplayArgs(argv)
   const stdoutStream = output(stdout)
   const out = (text: string) => stdoutStream.write(text)
   const warn = output(stderr)
@@ -126,7 +125,8 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
   const source = await sourceOf(path)
   if ((mode === 'json' || mode === 'render') && source.regular) return replayTail(path, mode, standing, stdoutStream, warn)
   const plan = new PlanReplay()
-  const verifier = new Verifier(options)
+  // Loaded for --verify only: it runs the reference, TypeBox and all.
+  const verifier = mode === 'verify' ? new (await import('../log/verify.js')).Verifier(options) : undefined
   const problems = new ProblemList<{ line: number; message: string }>()
   let mismatches = 0
   // Until a line is a header, an event or a packed row, the input may be no session log at
@@ -168,7 +168,7 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
         const step = plan.apply(record.event)
         if (step.kind === 'broken') problem(record.line, step.message)
         if (step.kind === 'write' && mode === 'acp') shown += JSON.stringify(planUpdate(step.todos)) + '\n'
-        if (mode === 'verify') shown += mismatch(verifier.push(record.event))
+        if (verifier) shown += mismatch(verifier.push(record.event))
       }
       await out(shown)
       // The reader of stdout went away (… | head): nothing more anyone reads.
@@ -187,7 +187,7 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
   if (mode === 'render' && list !== null) await out(renderPlan(list))
   if (mode === 'check')
     await out(`check: ${counted(plan.events, 'event', 'events')}, ${plan.writes} todo/write, ${counted(problems.count, 'problem', 'problems')}\n`)
-  if (mode === 'verify') {
+  if (verifier) {
     await out(mismatch(verifier.end()))
     if (verifier.policy?.source === 'assumed') await warn.write(ASSUMED_POLICY)
     await out(`verify: ${counted(verifier.calls, 'todo_write call', 'todo_write calls')}, ${counted(mismatches, 'mismatch', 'mismatches')}\n`)
