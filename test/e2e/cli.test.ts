@@ -1,7 +1,7 @@
 // The built `todo-write` command (TW-CLI-1, TW-CLI-2). These tests go through a
 // subprocess, so they kill no mutants; test/golden.test.ts pins the same bytes in-process.
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { supportedNode } from '../../src/cli/runtime.js'
@@ -54,6 +54,14 @@ describe('todo-write refusals (TW-CLI-2)', () => {
     expect(run.status).toBe(2)
     expect(run.stdout).toBe('')
     expect(run.stderr).toMatch(message)
+  })
+})
+
+describe('the built bin', () => {
+  // npm makes a bin executable when it links it, and `npx todo-write` in a clone links it
+  // once: a rebuild that dropped the mode would leave "Permission denied".
+  it('is executable, as npm links it', () => {
+    expect(statSync(BIN).mode & 0o111).toBe(0o111)
   })
 })
 
