@@ -1,14 +1,13 @@
 // The `todo-write` command (the bin is bin.ts): the overview, the version, and each
 // subcommand's help and run. A subcommand's module is loaded only when it is asked for, so
 // a command loads what it uses: `--version` and `replay` no TypeBox, `call` no kit.
-import { readFileSync } from 'node:fs'
 import { nearMiss } from '../core/near-miss.js'
 import { terminalSafe } from '../log/render.js'
 import { unknownFlag } from './flags.js'
-import { output, UsageError } from './io.js'
+import { fs, output, UsageError } from './io.js'
 
 /** The package's version, from its package.json (two levels up from dist/cli/), read when asked. */
-const version = (): string => (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+const version = (): string => (JSON.parse(fs().readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
 
 const OVERVIEW = `todo-write — the reference implementation of the todo_write agent tool
 
@@ -60,7 +59,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   },
   replay: {
     help: async () => (await import('./replay.js')).REPLAY_HELP,
-    run: async (argv, io) => (await import('./replay.js')).runReplay(argv, io.stdin, io.stdout, io.stderr),
+    run: async (argv, io) => (await import('./replay.js')).runReplay(argv, io),
   },
 }
 
@@ -88,7 +87,16 @@ async function dispatch([word, ...rest]: string[], io: Io): Promise<string | num
   return command.run(rest, io)
 }
 
-export async function main(argv: string[], io: Io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+/** This process's streams. process.stdin is made when first read: a command that reads none does not pay for it. */
+const PROCESS_IO: Io = {
+  get stdin() {
+    return process.stdin
+  },
+  stdout: process.stdout,
+  stderr: process.stderr,
+}
+
+export async function main(argv: string[], io: Io = PROCESS_IO): Promise<number> {
   try {
     const done = await dispatch(argv, io)
     if (typeof done === 'number') return done

@@ -6,6 +6,7 @@ import { planUpdate } from '../log/acp.js'
 import { BLANK_LINE, KEPT_PROBLEMS, LOG_EMPTY, ProblemList, readLogBatches } from '../log/reader.js'
 import { renderPlan, terminalSafe } from '../log/render.js'
 import { PlanReplay } from '../log/plan.js'
+import type { Io } from './cli.js'
 import { parseFlags } from './flags.js'
 import { OPTION_FLAGS, OPTION_FLAGS_HELP, output, readsDirectory, toolOptions, UsageError, type Output } from './io.js'
 import { writeJson } from '../log/json.js'
@@ -72,10 +73,10 @@ async function sourceOf(path: string): Promise<Source> {
   return { stdin: false, regular: await isRegularFile(path) }
 }
 
-async function openLog(path: string, source: Source, stdin: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
+async function openLog(path: string, source: Source, io: Pick<Io, 'stdin'>): Promise<NodeJS.ReadableStream> {
   if (source.stdin) {
-    if (readsDirectory(stdin)) throw new UsageError('cannot read stdin: it is a directory')
-    return stdin
+    if (readsDirectory(io.stdin)) throw new UsageError('cannot read stdin: it is a directory')
+    return io.stdin
   }
   try {
     return (await open(path, 'r')).createReadStream()
@@ -115,11 +116,12 @@ async function replayTail(path: string, mode: 'json' | 'render', standing: boole
   return problems > 0 ? 1 : 0
 }
 
-export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<number> {
+/** `io.stdin` is read only for `-`. */
+export async function runReplay(argv: string[], io: Omit<Io, 'env'>): Promise<number> {
   const { mode, standing, options, path } = await parseReplayArgs(argv)
-  const stdoutStream = output(stdout)
+  const stdoutStream = output(io.stdout)
   const out = (text: string) => stdoutStream.write(text)
-  const warn = output(stderr)
+  const warn = output(io.stderr)
   // The plan alone depends only on the end of the log: a file is read from there. A pipe
   // cannot be read backwards, so it is streamed, with the same answer.
   const source = await sourceOf(path)
@@ -155,7 +157,7 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
     return found.map(({ seq, message }) => `seq ${seq}: ${terminalSafe(message)}\n`).join('')
   }
   const name = source.stdin ? 'stdin' : JSON.stringify(path)
-  const log = await openLog(path, source, stdin)
+  const log = await openLog(path, source, io)
   try {
     for await (const records of readLogBatches(log)) {
       let shown = ''

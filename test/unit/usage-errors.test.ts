@@ -4,9 +4,11 @@
 // and an fs error repeats the path it was given).
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/cli.js'
-import { run, slowSink, source } from '../support/replay.js'
+import { fileURLToPath } from 'node:url'
+import { run, sink, slowSink, source } from '../support/replay.js'
 
 const USAGE = 'Run `todo-write --help` for usage.\n'
+const SAMPLE = fileURLToPath(new URL('../../examples/logs/sample.jsonl', import.meta.url))
 
 /** What must never reach a terminal raw: C0, DEL, C1, the separators, the bidirectional controls. */
 const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/
@@ -143,5 +145,32 @@ describe("usage errors are the command's own words, one line and the hint, never
   it('control characters of an echoed word are escaped, in the word and in a suggestion alike', async () => {
     const { stderr } = await run(['call', '--prof\u001bile'])
     expect(stderr).toBe(`todo-write: unknown flag "--prof\\u001bile" for call: did you mean --profile?\n${USAGE}`)
+  })
+})
+
+describe('a command that reads no stdin never touches it (process.stdin costs a tenth of start-up)', () => {
+  const untouchable = () => {
+    const [stdout, stderr] = [sink(), sink()]
+    const io = {
+      get stdin(): NodeJS.ReadableStream {
+        throw new Error('stdin was read')
+      },
+      stdout,
+      stderr,
+    }
+    return { io, text: () => stdout.text() + stderr.text() }
+  }
+
+  it.each([[['--version']], [['--help']], [['help', 'replay']], [['replay', '--help']], [['replay', SAMPLE]], [['replay', '--check', SAMPLE]], [['demo']]])(
+    '%j',
+    async (argv) => {
+      const { io, text } = untouchable()
+      expect(await main(argv, io)).toBe(0)
+      expect(text()).not.toBe('')
+    },
+  )
+
+  it('replay - reads it', async () => {
+    await expect(main(['replay', '-'], untouchable().io)).rejects.toThrow('stdin was read')
   })
 })
