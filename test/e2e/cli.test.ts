@@ -1,12 +1,13 @@
 // The built `todo-write` command (TW-CLI-1, TW-CLI-2). These tests go through a
 // subprocess, so they kill no mutants; test/golden.test.ts pins the same bytes in-process.
 import { spawnSync } from 'node:child_process'
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { supportedNode } from '../../src/cli/runtime.js'
 import { goldenCalls } from '../support/golden.js'
-import { BIN, runCli } from '../support/cli.js'
+import { BIN, ROOT, runCli } from '../support/cli.js'
 
 describe('todo-write call (TW-CLI-1)', () => {
   it.each(goldenCalls().map((c) => [c.name, c] as const))('%s prints the golden line', (_, golden) => {
@@ -62,6 +63,37 @@ describe('the built bin', () => {
   // once: a rebuild that dropped the mode would leave "Permission denied".
   it('is executable, as npm links it', () => {
     expect(statSync(BIN).mode & 0o111).toBe(0o111)
+  })
+})
+
+describe('start-up: a command loads what it uses', () => {
+  // Each file node loads, as a load hook sees it, and whether the bundle put a package's code in it.
+  const HOOK = `data:text/javascript,${encodeURIComponent(
+    "import { registerHooks } from 'node:module'; import { writeSync } from 'node:fs';" +
+      "registerHooks({ load(url, context, next) { if (url.startsWith('file:')) writeSync(2, 'loaded ' + url + '\\n'); return next(url, context) } })",
+  )}`
+  const carries = (args: string[], input = ''): { typebox: boolean; 'fast-check': boolean } => {
+    const run = spawnSync(process.execPath, ['--import', HOOK, BIN, ...args], { input, encoding: 'utf8', cwd: ROOT })
+    expect(run.status).toBe(0)
+    const texts = [...run.stderr.matchAll(/^loaded (file:.*)$/gm)].map((m) => readFileSync(fileURLToPath(m[1]!), 'utf8'))
+    expect(texts.length).toBeGreaterThan(1)
+    // The bundle heads each module's code with its path.
+    const has = (pkg: string) => texts.some((text) => new RegExp(`^// .*node_modules/${pkg}/`, 'm').test(text))
+    return { typebox: has('typebox'), 'fast-check': has('fast-check') }
+  }
+
+  it.each([[['--version']], [['--help']], [['replay', 'examples/logs/sample.jsonl']], [['replay', '--check', 'examples/logs/sample.jsonl']]])(
+    '%j: no TypeBox',
+    (args) => {
+      expect(carries(args)).toEqual({ typebox: false, 'fast-check': false })
+    },
+  )
+
+  it('call, serve and replay --verify: TypeBox, no kit; conform: the kit', () => {
+    expect(carries(['call'], '{"todos":[]}')).toEqual({ typebox: true, 'fast-check': false })
+    expect(carries(['serve'], '{"id":1,"cmd":"stop"}\n')).toEqual({ typebox: true, 'fast-check': false })
+    expect(carries(['replay', '--verify', 'examples/logs/sample.jsonl'])).toEqual({ typebox: true, 'fast-check': false })
+    expect(carries(['conform', '--help'])['fast-check']).toBe(true)
   })
 })
 
