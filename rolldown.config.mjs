@@ -1,12 +1,11 @@
-// The `todo-write` executable, bundled. A CLI process pays for every module it loads:
-// typebox alone is some hundreds of small ES modules, about half a second of start-up on
-// every `call`, `serve` and `replay`. tsc still builds all of dist/ (the library entries
-// load their dependencies as usual); this rebundles the executable tsc built, in place,
-// with its dependencies, so a command starts in about twice the time of a bare `node`.
-// `conform` (the kit and fast-check) stays a chunk of its own, loaded when asked for.
+// The `todo-write` executable, bundled. A CLI process pays for every module it loads, and
+// typebox alone is some hundreds of small ES modules. tsc still builds all of dist/ (the
+// library entries load their dependencies as usual); this rebundles the executable tsc
+// built, in place, with its dependencies. Each subcommand is a chunk of its own, loaded
+// when asked for (src/cli/cli.ts): `--version` and `replay` load no TypeBox, `call` no kit.
 // Outputs stay in dist/cli/: the bundle finds package.json and vectors/ two levels up.
 // The packages the bundle carries keep their licence: each one's is written beside it.
-import { readdirSync, readFileSync } from 'node:fs'
+import { chmodSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { defineConfig } from 'rolldown'
 
@@ -30,10 +29,16 @@ const licenses = {
   },
 }
 
+/** The bin executable, as npm makes it when it links one: `npx todo-write` runs it by its `#!` line, also after a rebuild. */
+const executable = {
+  name: 'executable',
+  writeBundle: () => chmodSync('dist/cli/bin.js', 0o755),
+}
+
 export default defineConfig({
   input: 'dist/cli/bin.js',
   platform: 'node',
   logLevel: 'warn',
-  plugins: [licenses],
+  plugins: [licenses, executable],
   output: { dir: 'dist/cli', format: 'esm', entryFileNames: 'bin.js', chunkFileNames: 'bin-[name].js' },
 })

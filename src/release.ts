@@ -5,6 +5,7 @@
 // the standing plan (TW-PLUGIN-6). Named exports only, as for the main entry.
 import { jsonText, writtenData } from './log/json.js'
 import { OptionsSchema, PROFILES } from './core/options.js'
+import { nearMiss } from './core/near-miss.js'
 import { standingStep } from './log/plan.js'
 import { applyProfile, pluginConfig, type ConfigIssue, type ConfigResult, type PluginContext, type PluginProfile } from './plugin.js'
 import { snapshotFault } from './log/invariant.js'
@@ -32,19 +33,12 @@ function shown(value: unknown): string {
 
 const issue = (message: string, key?: string): ConfigIssue => (key === undefined ? { message } : { message: `$.${key} ${message}`, path: [key] })
 
-/** A key as a near miss of the flag reads: lower case, letters only, each run of a letter as one. */
-const skeleton = (key: string): string =>
-  key
-    .toLowerCase()
-    .replace(/[^a-z]/g, '')
-    .replace(/([a-z])\1+/g, '$1')
-
 /** Why a key other than the flag is refused: what it is, so that a typo reads as one. */
 function otherKey(key: string): string {
   if (key === 'profile') return 'is not an option of this entry: its profile is dsh-0.1.1-rc.2 (use the main entry to choose another)'
   if (Object.hasOwn(OptionsSchema.properties, key))
     return 'is not an option of this entry: the profile sets it (use the main entry to choose options one by one)'
-  if (skeleton(key) === skeleton(FLAG)) return `is not an option: did you mean ${FLAG}?`
+  if (nearMiss(key, [FLAG]) !== undefined) return `is not an option: did you mean ${FLAG}?`
   return `is not an option: this entry's only option is ${FLAG}`
 }
 

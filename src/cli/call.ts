@@ -2,7 +2,8 @@
 import { callTodoWrite, type CallOutcome } from '../core/call.js'
 import { MemorySession } from '../log/events.js'
 import type { TodoWriteOptions } from '../core/options.js'
-import { answerPieces, OPTION_FLAGS, OPTION_FLAGS_HELP, output, parseFlags, parseJsonText, readAll, toolOptions } from './io.js'
+import { parseFlags } from './flags.js'
+import { answerPieces, OPTION_FLAGS, OPTION_FLAGS_HELP, output, parseJsonText, readAll, toolOptions } from './io.js'
 
 export const CALL_HELP = `todo-write call [--no-agent] [option flags] < arguments.json
 
@@ -20,8 +21,8 @@ export function callLine(args: unknown, agent: boolean, options: TodoWriteOption
 }
 
 export async function runCall(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream): Promise<number> {
-  const { values } = parseFlags({ args: argv, options: { 'no-agent': { type: 'boolean' }, ...OPTION_FLAGS }, strict: true })
-  const options = toolOptions(values)
+  const { values } = parseFlags('call', argv, { 'no-agent': { type: 'boolean' }, ...OPTION_FLAGS })
+  const options = await toolOptions(values)
   const args = parseJsonText(await readAll(stdin), 'stdin')
   const out = output(stdout)
   for (const piece of answerPieces(callLine(args, !values['no-agent'], options))) await out.write(piece)

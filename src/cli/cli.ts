@@ -1,17 +1,15 @@
-// The `todo-write` command: dispatches to its subcommands (the bin is bin.ts).
-import { readFileSync } from 'node:fs'
-import { CALL_HELP, runCall } from './call.js'
-import { CONFORM_HELP } from './conform-help.js'
-import { DEMO_HELP, runDemo } from './demo.js'
-import { output, UsageError } from './io.js'
+// The `todo-write` command (the bin is bin.ts): the overview, the version, and each
+// subcommand's help and run. A subcommand's module is loaded only when it is asked for, so
+// a command loads what it uses: `--version` and `replay` no TypeBox, `call` no kit.
+import { nearMiss } from '../core/near-miss.js'
 import { terminalSafe } from '../log/render.js'
-import { runServe, SERVE_HELP } from './serve.js'
-import { REPLAY_HELP, runReplay } from './replay.js'
+import { unknownFlag } from './flags.js'
+import { fs, output, UsageError } from './io.js'
 
 /** The package's version, from its package.json (two levels up from dist/cli/), read when asked. */
-const version = (): string => (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+const version = (): string => (JSON.parse(fs().readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
 
-const HELP = `todo-write — the reference implementation of the todo_write agent tool
+const OVERVIEW = `todo-write — the reference implementation of the todo_write agent tool
 
 Usage:
   todo-write call [flags] < arguments.json   run one call, print its result line
@@ -19,18 +17,10 @@ Usage:
   todo-write serve                           speak the conformance protocol on stdio
   todo-write conform [options] -- <command>  check a port: vectors and differential fuzzing
   todo-write replay [flags] <file|->         read a session log: its plan, checked
-  todo-write --help                          this text
+  todo-write --help                          this overview
   todo-write --version                       the package's version
 
-${CALL_HELP}
-
-${DEMO_HELP}
-
-${SERVE_HELP}
-
-${CONFORM_HELP}
-
-${REPLAY_HELP}
+Each command's flags: todo-write <command> --help, or todo-write help <command>.
 `
 
 export interface Io {
@@ -41,45 +31,77 @@ export interface Io {
   env?: NodeJS.ProcessEnv
 }
 
-/** A help or the version on stdout: status 0. */
-async function show(io: Io, text: string): Promise<number> {
-  await output(io.stdout).write(text)
-  return 0
+interface Subcommand {
+  help(): Promise<string>
+  run(argv: string[], io: Io): Promise<number>
 }
 
-export async function main(argv: string[], io: Io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }): Promise<number> {
-  const [command, ...rest] = argv
+const SUBCOMMANDS: Record<string, Subcommand> = {
+  call: {
+    help: async () => (await import('./call.js')).CALL_HELP,
+    run: async (argv, io) => (await import('./call.js')).runCall(argv, io.stdin, io.stdout),
+  },
+  demo: {
+    help: async () => (await import('./demo.js')).DEMO_HELP,
+    run: async (argv, io) => (await import('./demo.js')).runDemo(argv, io.stdout),
+  },
+  serve: {
+    help: async () => (await import('./serve.js')).SERVE_HELP,
+    run: async (argv, io) => (await import('./serve.js')).runServe(argv, io.stdin, io.stdout),
+  },
+  conform: {
+    help: async () => (await import('./conform.js')).CONFORM_HELP,
+    async run(argv, io) {
+      const { killPortsOnSignals, runConform } = await import('./conform.js')
+      if (io.stdin === process.stdin) killPortsOnSignals()
+      return runConform(argv, io)
+    },
+  },
+  replay: {
+    help: async () => (await import('./replay.js')).REPLAY_HELP,
+    run: async (argv, io) => (await import('./replay.js')).runReplay(argv, io),
+  },
+}
+
+/** The subcommand a word names; an unknown one is refused with the name it nearly is. */
+function subcommand(word: string): Subcommand {
+  if (Object.hasOwn(SUBCOMMANDS, word)) return SUBCOMMANDS[word]!
+  const near = nearMiss(word, [...Object.keys(SUBCOMMANDS), 'help'], 1)
+  throw new UsageError(`unknown command ${JSON.stringify(word)}${near === undefined ? '' : `: did you mean ${near}?`}`)
+}
+
+/** What the command prints for `argv` on stdout (a help or the version), or what a subcommand did: its status. */
+async function dispatch([word, ...rest]: string[], io: Io): Promise<string | number> {
+  if (word === undefined) throw new UsageError('no command given')
+  if (word === '--help' || word === '-h') return OVERVIEW
+  if (word === '--version') return `todo-write ${version()}\n`
+  if (word === 'help') {
+    if (rest.length > 1) throw new UsageError(`help takes one command, got ${rest.length}`)
+    return rest.length === 0 ? OVERVIEW : (await subcommand(rest[0]!).help()) + '\n'
+  }
+  if (word.startsWith('-')) throw unknownFlag(word, ['--version'])
+  const command = subcommand(word)
+  // Its own flags come before any `--`; what follows is the port's, for conform.
+  const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest
+  if (own.includes('--help') || own.includes('-h')) return (await command.help()) + '\n'
+  return command.run(rest, io)
+}
+
+/** This process's streams. process.stdin is made when first read: a command that reads none does not pay for it. */
+const PROCESS_IO: Io = {
+  get stdin() {
+    return process.stdin
+  },
+  stdout: process.stdout,
+  stderr: process.stderr,
+}
+
+export async function main(argv: string[], io: Io = PROCESS_IO): Promise<number> {
   try {
-    switch (command) {
-      case 'call':
-        if (rest.includes('--help')) return show(io, CALL_HELP + '\n')
-        return await runCall(rest, io.stdin, io.stdout)
-      case 'demo':
-        if (rest.includes('--help')) return show(io, DEMO_HELP + '\n')
-        return await runDemo(rest, io.stdout)
-      case 'serve':
-        if (rest.includes('--help')) return show(io, SERVE_HELP + '\n')
-        return await runServe(rest, io.stdin, io.stdout)
-      case 'conform': {
-        const flags = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest
-        if (flags.includes('--help')) return show(io, CONFORM_HELP + '\n')
-        // Loaded on demand: the kit pulls in fast-check, which `call` has no use for.
-        const { killPortsOnSignals, runConform } = await import('./conform.js')
-        if (io.stdin === process.stdin) killPortsOnSignals()
-        return await runConform(rest, io)
-      }
-      case 'replay':
-        if (rest.includes('--help')) return show(io, REPLAY_HELP + '\n')
-        return await runReplay(rest, io.stdin, io.stdout, io.stderr)
-      case '--help':
-      case '-h':
-      case 'help':
-        return await show(io, HELP)
-      case '--version':
-        return await show(io, `todo-write ${version()}\n`)
-      default:
-        throw new UsageError(command === undefined ? 'no command given' : `unknown command ${JSON.stringify(command)}`)
-    }
+    const done = await dispatch(argv, io)
+    if (typeof done === 'number') return done
+    await output(io.stdout).write(done)
+    return 0
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     // What the message quotes came from argv, a file name or the input: shown terminal-safe (TW-CLI-2).

@@ -15,7 +15,32 @@ import { conformPort, FUZZ_ID, type PortRun } from '../kit/runner.js'
 import { quoteCommand } from '../kit/shell.js'
 import { BUNDLED_SUITE, checkUniqueIds, loadCaseFile, loadSuite, matches, parseExpectedFailures, selected, VectorError } from '../kit/vectors.js'
 import type { Io } from './cli.js'
-import { output, parseFlags, UsageError } from './io.js'
+import { parseFlags } from './flags.js'
+import { output, UsageError } from './io.js'
+
+export const CONFORM_HELP = `todo-write conform [options] [-- <command> [args…]]
+
+Starts <command> as a port speaking the protocol of spec/protocol.md, runs every vector
+of the suite (the spec's examples, the golden calls, every trap class), the protocol suite
+(malformed requests, options, framing, depth, sessions, end, stop), then generated call
+sequences through the port and the reference, and compares every answer. Without a command: the reference's
+own \`todo-write serve\`, and the Python example port when python3 is on PATH. Exit 0 when
+every case passes, 1 otherwise, 2 for a usage error.
+  --seed N                   fast-check seed (default: a random one, printed)
+  --runs N                   generated sequences; 0 skips fuzzing (default 3000)
+  --profile NAME             fuzz deployments of this profile only (repeatable; default:
+                             every profile: seed, dsh-0.1.1-rc.2)
+  --timeout MS               per-request timeout (default 5000)
+  --start-timeout MS         timeout of the start handshake of a fresh process (default 10000)
+  --max-restarts N           restarts after a fault before the port is given up on (default 10)
+  --run ID, --skip ID        only / not these cases (repeatable; ID* is a prefix: traps/*,
+                             protocol/*; "fuzz" is the fuzzer, so --run fuzz runs it alone)
+  --expected-failures FILE   case ids that must fail, one per line (# comments)
+  --cases FILE               also run this case file (repeatable), e.g. a regression case
+  --vectors FILE             the suite file (default: the bundled vectors/suite.json)
+  --regressions DIR          where shrunk counterexamples go (default: conform-regressions)
+  --report FILE              write a JSON report (checked before the run)
+  --progress, --no-progress  progress on stderr (default: when stderr is a terminal)`
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const BIN = `${ROOT}dist/cli/bin.js`
@@ -85,7 +110,8 @@ function loadCases(values: { vectors?: string; cases?: string[] }) {
 
 export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise<number> {
   const split = argv.indexOf('--')
-  const { values } = parseFlags({ args: split < 0 ? argv : argv.slice(0, split), options: FLAGS, strict: true, allowPositionals: false })
+  const { values, operands } = parseFlags('conform', split < 0 ? argv : argv.slice(0, split), FLAGS, true)
+  if (operands.length > 0) throw new UsageError("conform takes the port's command after --: todo-write conform [options] -- <command>")
   const command = split < 0 ? null : argv.slice(split + 1)
   if (command !== null && command.length === 0) throw new UsageError('no command after --')
   const settings: RunSettings = {

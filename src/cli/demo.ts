@@ -4,7 +4,8 @@ import { MemorySession } from '../log/events.js'
 import { currentTodos } from '../log/plan.js'
 import { callTodoWrite } from '../core/call.js'
 import { callLine } from './call.js'
-import { output, parseFlags } from './io.js'
+import { parseFlags } from './flags.js'
+import { output } from './io.js'
 
 /** The sh word that is `text` itself: single quotes, a quote inside as '\\''. */
 const shQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`
@@ -45,7 +46,7 @@ Plays ${DEMO_CALLS.length} calls through one session, each as a \`todo-write cal
 with. Exit 0. It takes no argument and no flag but --help: anything else exits 2.`
 
 export async function runDemo(argv: string[], stdout: NodeJS.WritableStream): Promise<number> {
-  parseFlags({ args: argv, options: {}, strict: true })
+  parseFlags('demo', argv, {})
   const out = output(stdout)
   await out.write('todo-write demo: each call as `todo-write call` answers it\n')
   for (const [index, call] of DEMO_CALLS.entries()) {

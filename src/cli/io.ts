@@ -1,8 +1,14 @@
 // Shared plumbing of the `todo-write` subcommands: usage errors, stdin, option flags.
-import { fstatSync } from 'node:fs'
-import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { parseOptions, type TodoWriteOptions } from '../core/options.js'
+import type { TodoWriteOptions } from '../core/options.js'
+import type { FlagValues } from './flags.js'
 import { invalidUtf8 } from '../log/lines.js'
+
+/**
+ * node:fs as node has loaded it already. An ES import of node:fs would build its namespace,
+ * and load with it fs/promises, its streams and readline: a tenth of node's start-up, which
+ * `--version` has no use for.
+ */
+export const fs = (): typeof import('node:fs') => process.getBuiltinModule('node:fs')
 
 /** A problem with how the command was invoked or fed: stderr, nothing on stdout, exit 2. */
 export class UsageError extends Error {
@@ -15,16 +21,7 @@ export const OPTION_FLAGS = {
   'allow-parallel-in-progress': { type: 'boolean' },
   'unknown-item-keys': { type: 'string' },
   'active-limit-wording': { type: 'string' },
-} as const satisfies ParseArgsConfig['options']
-
-/** node:util parseArgs, with its refusals turned into usage errors. */
-export function parseFlags<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
-  try {
-    return parseArgs(config)
-  } catch (error) {
-    throw new UsageError((error as Error).message)
-  }
-}
+} as const
 
 /** The option flags, as every subcommand's help lists them. */
 export const OPTION_FLAGS_HELP = `  --profile NAME                 seed (default) or dsh-0.1.1-rc.2: sets the three below
@@ -32,10 +29,10 @@ export const OPTION_FLAGS_HELP = `  --profile NAME                 seed (default
   --unknown-item-keys MODE       drop or reject extra item keys
   --active-limit-wording MODE    comma (", got N") or parentheses (" (got N)")`
 
-type OptionValues = { profile?: string; 'allow-parallel-in-progress'?: boolean; 'unknown-item-keys'?: string; 'active-limit-wording'?: string }
-
 /** The options the flags name (TW-OPT-1), each checked; a bad value is a usage error naming its flag. */
-export function toolOptions(values: OptionValues): TodoWriteOptions {
+export async function toolOptions(values: FlagValues<typeof OPTION_FLAGS>): Promise<TodoWriteOptions> {
+  // Loaded when asked for: the options' schema is TypeBox's, and `replay` without --verify has no use for it.
+  const { parseOptions } = await import('../core/options.js')
   const options: Record<string, unknown> = {}
   if (values.profile !== undefined) options.profile = values.profile
   if (values['allow-parallel-in-progress']) options.allowParallelInProgress = true
@@ -153,7 +150,7 @@ export function readsDirectory(stream: NodeJS.ReadableStream): boolean {
   const fd = (stream as { fd?: unknown }).fd
   if (typeof fd !== 'number') return false
   try {
-    return fstatSync(fd).isDirectory()
+    return fs().fstatSync(fd).isDirectory()
   } catch {
     return false
   }

@@ -6,8 +6,9 @@ import { planUpdate } from '../log/acp.js'
 import { BLANK_LINE, KEPT_PROBLEMS, LOG_EMPTY, ProblemList, readLogBatches } from '../log/reader.js'
 import { renderPlan, terminalSafe } from '../log/render.js'
 import { PlanReplay } from '../log/plan.js'
-import { Verifier } from '../log/verify.js'
-import { OPTION_FLAGS, OPTION_FLAGS_HELP, output, parseFlags, readsDirectory, toolOptions, UsageError, type Output } from './io.js'
+import type { Io } from './cli.js'
+import { parseFlags } from './flags.js'
+import { OPTION_FLAGS, OPTION_FLAGS_HELP, output, readsDirectory, toolOptions, UsageError, type Output } from './io.js'
 import { writeJson } from '../log/json.js'
 
 export const REPLAY_HELP = `todo-write replay [--standing] [--render | --check | --acp | --verify [option flags]] <file|->
@@ -44,18 +45,18 @@ export const ASSUMED_POLICY =
 /** `1 event`, `2 events`: a count and its noun. */
 export const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
 
-function parseReplayArgs(argv: string[]) {
-  const { values, positionals } = parseFlags({ args: argv, options: FLAGS, allowPositionals: true, strict: true })
+async function parseReplayArgs(argv: string[]) {
+  const { values, operands } = parseFlags('replay', argv, FLAGS, true)
   const chosen = MODES.filter((mode) => values[mode])
   if (chosen.length > 1) throw new UsageError(`--${chosen[0]} and --${chosen[1]} cannot be combined`)
   const mode: Mode = chosen[0] ?? 'json'
   if (values.standing && mode !== 'json' && mode !== 'render') throw new UsageError(`--standing cannot be combined with --${mode}`)
   const optionFlag = Object.keys(OPTION_FLAGS).find((flag) => flag in values)
   if (optionFlag !== undefined && mode !== 'verify') throw new UsageError(`--${optionFlag} applies only to --verify`)
-  if (positionals.length !== 1) throw new UsageError('replay takes exactly one log: a file, or - for stdin')
+  if (operands.length !== 1) throw new UsageError('replay takes exactly one log: a file, or - for stdin')
   // No option flag: the log's own request/header says the options (TW-VERIFY-5).
-  const options = optionFlag === undefined ? undefined : toolOptions(values)
-  return { mode, standing: values.standing === true, options, path: positionals[0]! }
+  const options = optionFlag === undefined ? undefined : await toolOptions(values)
+  return { mode, standing: values.standing === true, options, path: operands[0]! }
 }
 
 /** Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1); one that is not there is not. */
@@ -72,10 +73,10 @@ async function sourceOf(path: string): Promise<Source> {
   return { stdin: false, regular: await isRegularFile(path) }
 }
 
-async function openLog(path: string, source: Source, stdin: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
+async function openLog(path: string, source: Source, io: Pick<Io, 'stdin'>): Promise<NodeJS.ReadableStream> {
   if (source.stdin) {
-    if (readsDirectory(stdin)) throw new UsageError('cannot read stdin: it is a directory')
-    return stdin
+    if (readsDirectory(io.stdin)) throw new UsageError('cannot read stdin: it is a directory')
+    return io.stdin
   }
   try {
     return (await open(path, 'r')).createReadStream()
@@ -115,17 +116,19 @@ async function replayTail(path: string, mode: 'json' | 'render', standing: boole
   return problems > 0 ? 1 : 0
 }
 
-export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<number> {
-  const { mode, standing, options, path } = parseReplayArgs(argv)
-  const stdoutStream = output(stdout)
+/** `io.stdin` is read only for `-`. */
+export async function runReplay(argv: string[], io: Omit<Io, 'env'>): Promise<number> {
+  const { mode, standing, options, path } = await parseReplayArgs(argv)
+  const stdoutStream = output(io.stdout)
   const out = (text: string) => stdoutStream.write(text)
-  const warn = output(stderr)
+  const warn = output(io.stderr)
   // The plan alone depends only on the end of the log: a file is read from there. A pipe
   // cannot be read backwards, so it is streamed, with the same answer.
   const source = await sourceOf(path)
   if ((mode === 'json' || mode === 'render') && source.regular) return replayTail(path, mode, standing, stdoutStream, warn)
   const plan = new PlanReplay()
-  const verifier = new Verifier(options)
+  // Loaded for --verify only: it runs the reference, TypeBox and all.
+  const verifier = mode === 'verify' ? new (await import('../log/verify.js')).Verifier(options) : undefined
   const problems = new ProblemList<{ line: number; message: string }>()
   let mismatches = 0
   // Until a line is a header, an event or a packed row, the input may be no session log at
@@ -154,7 +157,7 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
     return found.map(({ seq, message }) => `seq ${seq}: ${terminalSafe(message)}\n`).join('')
   }
   const name = source.stdin ? 'stdin' : JSON.stringify(path)
-  const log = await openLog(path, source, stdin)
+  const log = await openLog(path, source, io)
   try {
     for await (const records of readLogBatches(log)) {
       let shown = ''
@@ -167,7 +170,7 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
         const step = plan.apply(record.event)
         if (step.kind === 'broken') problem(record.line, step.message)
         if (step.kind === 'write' && mode === 'acp') shown += JSON.stringify(planUpdate(step.todos)) + '\n'
-        if (mode === 'verify') shown += mismatch(verifier.push(record.event))
+        if (verifier) shown += mismatch(verifier.push(record.event))
       }
       await out(shown)
       // The reader of stdout went away (… | head): nothing more anyone reads.
@@ -186,7 +189,7 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
   if (mode === 'render' && list !== null) await out(renderPlan(list))
   if (mode === 'check')
     await out(`check: ${counted(plan.events, 'event', 'events')}, ${plan.writes} todo/write, ${counted(problems.count, 'problem', 'problems')}\n`)
-  if (mode === 'verify') {
+  if (verifier) {
     await out(mismatch(verifier.end()))
     if (verifier.policy?.source === 'assumed') await warn.write(ASSUMED_POLICY)
     await out(`verify: ${counted(verifier.calls, 'todo_write call', 'todo_write calls')}, ${counted(mismatches, 'mismatch', 'mismatches')}\n`)

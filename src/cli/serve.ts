@@ -5,7 +5,8 @@
 // request line that is not UTF-8 or too long to read, or a response too long to write, is
 // answered with an error.
 import { ProtocolServer, requestTexts } from '../kit/reference.js'
-import { answerPieces, output, parseFlags } from './io.js'
+import { parseFlags } from './flags.js'
+import { answerPieces, output } from './io.js'
 
 export const SERVE_HELP = `todo-write serve
 
@@ -17,7 +18,7 @@ Exits 0 after "stop" or at the end of stdin.`
 export const MAX_REQUEST_BYTES = 256 * 1024 * 1024
 
 export async function runServe(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream): Promise<number> {
-  parseFlags({ args: argv, options: {}, strict: true })
+  parseFlags('serve', argv, {})
   const server = new ProtocolServer()
   const out = output(stdout)
   for await (const line of requestTexts(stdin as AsyncIterable<Uint8Array | string>, MAX_REQUEST_BYTES)) {

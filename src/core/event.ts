@@ -4,6 +4,9 @@ import type { Todo } from './schema.js'
 
 export const TODO_WRITE = 'todo/write'
 
+/** The three statuses an item of a snapshot has, in the order the harness lists them (ACP's PlanEntryStatus). */
+export const STATUSES = ['pending', 'in_progress', 'completed'] as const
+
 export interface TodoWriteData {
   todos: Todo[]
 }

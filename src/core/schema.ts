@@ -4,10 +4,10 @@
 import Type, { type Static, type TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
 import { CONTENT_DESCRIPTION, STATUS_DESCRIPTION, TODOS_DESCRIPTION } from './messages.js'
+import { STATUSES } from './event.js'
 import type { ResolvedOptions } from './options.js'
 
-/** The three statuses, in the order the harness lists them (ACP's PlanEntryStatus). */
-export const STATUSES = ['pending', 'in_progress', 'completed'] as const
+export { STATUSES }
 
 export const Status = Type.Enum(STATUSES, { type: 'string', description: STATUS_DESCRIPTION })
 export type Status = Static<typeof Status>

@@ -14,7 +14,9 @@
 // most PIECE_OUTPUT. What one step gives is bounded by bytes however well the input
 // compresses, and no write crosses a frame's end (node's decompressor drops every frame
 // after the first that one write holds). The texts of small frames are given together.
-import { createZstdDecompress, zstdDecompressSync } from 'node:zlib'
+
+/** node:zlib, loaded at the first compressed log: a plain log's `replay` starts without it. */
+const zlib = (): typeof import('node:zlib') => process.getBuiltinModule('node:zlib')
 
 /** The first four bytes of a zstd frame (0xFD2FB528, little-endian). */
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const
@@ -248,7 +250,7 @@ export class LogDecoder {
  * it gave. After a failure, writes give nothing and `failure` says what went wrong.
  */
 class Decompressor {
-  private readonly stream = createZstdDecompress()
+  private readonly stream = zlib().createZstdDecompress()
   private text: Uint8Array[] = []
   /** Whether the stream was given a write: frames decoded whole never reach it. */
   private written = false
@@ -267,7 +269,7 @@ class Decompressor {
   whole(frame: Uint8Array): Uint8Array[] {
     if (this.failure !== null) return []
     try {
-      return [zstdDecompressSync(frame)]
+      return [zlib().zstdDecompressSync(frame)]
     } catch (error) {
       this.failure = error as Error
       return []

@@ -2,9 +2,8 @@
 // satisfy, whatever options wrote it. The in_progress count is deliberately NOT checked,
 // so a log written under allowParallelInProgress still replays. One check, two wordings:
 // the log tooling's (TW-LOG-1) and the harness companion plugin's (TW-PLUGIN-7).
-import { digest } from '../core/distinct.js'
-import { STATUSES } from '../core/schema.js'
-import { TODO_WRITE } from '../core/event.js'
+import { StringSet } from '../core/distinct.js'
+import { STATUSES, TODO_WRITE } from '../core/event.js'
 import type { LogEvent } from './events.js'
 import { isNonArrayObject } from './json.js'
 
@@ -30,19 +29,15 @@ const STATUS_SET: ReadonlySet<unknown> = new Set(STATUSES)
 export function snapshotFault(data: unknown): SnapshotFault | null {
   const todos = isNonArrayObject(data) ? data.todos : undefined
   if (!Array.isArray(todos)) return { kind: 'not-array' }
-  // Contents by their digests: V8 hashes a string of more than 16,383 characters by its
-  // length alone, and a log holds whatever was written (src/core/distinct.ts).
-  const seen = new Map<string, number>()
+  // A StringSet, linear whatever a log holds (src/core/distinct.ts); the first of a repeat is looked up once, when found.
+  const seen = new StringSet()
   for (const [index, item] of (todos as unknown[]).entries()) {
     if (!isNonArrayObject(item)) return { kind: 'not-object', index }
     const { content, status } = item
     if (typeof content !== 'string') return { kind: 'content-not-string', index }
     if (content === '') return { kind: 'content-empty', index }
     if (content.trim() !== content) return { kind: 'content-untrimmed', index, content }
-    const key = digest(content)
-    const first = seen.get(key)
-    if (first !== undefined) return { kind: 'content-repeated', index, first, content }
-    seen.set(key, index)
+    if (!seen.add(content)) return { kind: 'content-repeated', index, first: todos.findIndex((earlier) => earlier.content === content), content }
     if (!STATUS_SET.has(status)) return { kind: 'unknown-status', index, status }
   }
   return null

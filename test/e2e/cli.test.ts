@@ -1,12 +1,13 @@
 // The built `todo-write` command (TW-CLI-1, TW-CLI-2). These tests go through a
 // subprocess, so they kill no mutants; test/golden.test.ts pins the same bytes in-process.
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { supportedNode } from '../../src/cli/runtime.js'
 import { goldenCalls } from '../support/golden.js'
-import { BIN, runCli } from '../support/cli.js'
+import { BIN, ROOT, runCli } from '../support/cli.js'
 
 describe('todo-write call (TW-CLI-1)', () => {
   it.each(goldenCalls().map((c) => [c.name, c] as const))('%s prints the golden line', (_, golden) => {
@@ -29,8 +30,14 @@ describe('todo-write call (TW-CLI-1)', () => {
     const run = runCli(['--help'])
     expect(run.status).toBe(0)
     expect(run.stdout).toContain('todo-write call')
-    expect(run.stdout).toContain('--no-agent')
-    expect(runCli(['call', '--help']).stdout).toContain('--unknown-item-keys')
+    for (const help of [
+      ['call', '--help'],
+      ['call', '-h'],
+      ['help', 'call'],
+    ]) {
+      expect(runCli(help).stdout).toContain('--no-agent')
+      expect(runCli(help).stdout).toContain('--unknown-item-keys')
+    }
   })
 })
 
@@ -38,15 +45,55 @@ describe('todo-write refusals (TW-CLI-2)', () => {
   it.each([
     ['not JSON', ['call'], '{"todos":[', /stdin is not JSON/],
     ['empty stdin', ['call'], '', /stdin is not JSON: the input is empty/],
-    ['unknown flag', ['call', '--agent'], '{"todos":[]}', /Unknown option '--agent'/],
+    ['unknown flag', ['call', '--agent'], '{"todos":[]}', /^todo-write: unknown flag "--agent" for call\n/],
+    ['a mistyped flag', ['call', '--profle', 'seed'], '{"todos":[]}', /^todo-write: unknown flag "--profle" for call: did you mean --profile\?\n/],
     ['bad flag value', ['call', '--unknown-item-keys', 'keep'], '{"todos":[]}', /--unknown-item-keys must be "drop" or "reject", got "keep"/],
-    ['unknown command', ['cal'], '', /unknown command "cal"/],
+    ['unknown command', ['cal'], '', /^todo-write: unknown command "cal": did you mean call\?\n/],
     ['no command', [], '', /no command given/],
   ] as const)('%s: message on stderr, nothing on stdout, exit 2', (_, args, input, message) => {
     const run = runCli([...args], input)
     expect(run.status).toBe(2)
     expect(run.stdout).toBe('')
     expect(run.stderr).toMatch(message)
+  })
+})
+
+describe('the built bin', () => {
+  // npm makes a bin executable when it links it, and `npx todo-write` in a clone links it
+  // once: a rebuild that dropped the mode would leave "Permission denied".
+  it('is executable, as npm links it', () => {
+    expect(statSync(BIN).mode & 0o111).toBe(0o111)
+  })
+})
+
+describe('start-up: a command loads what it uses', () => {
+  // Each file node loads, as a load hook sees it, and whether the bundle put a package's code in it.
+  const HOOK = `data:text/javascript,${encodeURIComponent(
+    "import { registerHooks } from 'node:module'; import { writeSync } from 'node:fs';" +
+      "registerHooks({ load(url, context, next) { if (url.startsWith('file:')) writeSync(2, 'loaded ' + url + '\\n'); return next(url, context) } })",
+  )}`
+  const carries = (args: string[], input = ''): { typebox: boolean; 'fast-check': boolean } => {
+    const run = spawnSync(process.execPath, ['--import', HOOK, BIN, ...args], { input, encoding: 'utf8', cwd: ROOT })
+    expect(run.status).toBe(0)
+    const texts = [...run.stderr.matchAll(/^loaded (file:.*)$/gm)].map((m) => readFileSync(fileURLToPath(m[1]!), 'utf8'))
+    expect(texts.length).toBeGreaterThan(1)
+    // The bundle heads each module's code with its path.
+    const has = (pkg: string) => texts.some((text) => new RegExp(`^// .*node_modules/${pkg}/`, 'm').test(text))
+    return { typebox: has('typebox'), 'fast-check': has('fast-check') }
+  }
+
+  it.each([[['--version']], [['--help']], [['replay', 'examples/logs/sample.jsonl']], [['replay', '--check', 'examples/logs/sample.jsonl']]])(
+    '%j: no TypeBox',
+    (args) => {
+      expect(carries(args)).toEqual({ typebox: false, 'fast-check': false })
+    },
+  )
+
+  it('call, serve and replay --verify: TypeBox, no kit; conform: the kit', () => {
+    expect(carries(['call'], '{"todos":[]}')).toEqual({ typebox: true, 'fast-check': false })
+    expect(carries(['serve'], '{"id":1,"cmd":"stop"}\n')).toEqual({ typebox: true, 'fast-check': false })
+    expect(carries(['replay', '--verify', 'examples/logs/sample.jsonl'])).toEqual({ typebox: true, 'fast-check': false })
+    expect(carries(['conform', '--help'])['fast-check']).toBe(true)
   })
 })
 

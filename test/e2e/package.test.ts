@@ -145,13 +145,11 @@ describe('npm pack, then npm install into a fresh project', () => {
     const files = (dir: string): string[] =>
       readdirSync(join(pkg, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]))
     const dist = files('dist')
-    expect(dist.filter((file) => /^dist\/(cli|kit)\//.test(file)).sort()).toEqual([
-      'dist/cli/LICENSES.txt',
-      'dist/cli/bin-cli.js',
-      'dist/cli/bin-conform.js',
-      'dist/cli/bin-reference.js',
-      'dist/cli/bin.js',
-    ])
+    // The bin and its chunks (each subcommand loads its own), and no module tsc built.
+    const command = dist.filter((file) => /^dist\/(cli|kit)\//.test(file))
+    expect(command).toContain('dist/cli/bin.js')
+    expect(command.filter((file) => !/^dist\/cli\/(bin(-[\w-]+)?\.js|LICENSES\.txt)$/.test(file))).toEqual([])
+    expect(command.filter((file) => file.startsWith('dist/cli/bin-')).length).toBeGreaterThan(2)
     // The packages the bundle carries, each with its licence.
     expect(readFileSync(join(pkg, 'dist/cli/LICENSES.txt'), 'utf8').match(/^\S+ \d+\.\d+\.\d+$/gm)).toEqual([
       'fast-check 4.11.0',

@@ -6,8 +6,8 @@
 //   and its stderr in the order it wrote them (both go to one pipe, as to one terminal).
 // - `2>/dev/null` at the end drops stderr from what is compared; `>/dev/null` drops stdout.
 // - A last output line `(exit N)` is the exit status. Without one, the status must be 0.
-// - `todo-write …` runs as `node dist/cli/bin.js …` (so `npm run build` first) with the
-//   repository root as the working directory. Its stdin is empty, or what `echo '…' |`
+// - `todo-write …`, or `npx todo-write …`, runs as `node dist/cli/bin.js …` (so `npm run build`
+//   first) with the repository root as the working directory. Its stdin is empty, or what `echo '…' |`
 //   before it writes (the text and a line break; no backslash in it, which the echo of sh
 //   and zsh would change), or the file of `< FILE` after it.
 //   `cat FILE` prints a file of the repository, to show what a command reads; `node FILE`
@@ -21,7 +21,7 @@
 // `npm pack`, a port of your own). They are not run, but what they name must exist: `npm run
 // X` (anywhere in the docs, prose included), `npm test` and `npm start` a script of
 // package.json, any other `npm X` an npm command, `npx X` an installed binary, and
-// `todo-write X` (or `node dist/cli/bin.js X`) a subcommand and flags of `todo-write --help`.
+// `todo-write X` (or `node dist/cli/bin.js X`) a subcommand of `todo-write --help` and flags of its `--help`.
 // A command the docs say builds dist/ (in prose, or a sh line's comment) runs the build
 // script, by npm's lifecycle.
 //
@@ -99,6 +99,7 @@ function command(page: string, line: number, shown: string, output: string[]): C
     if (stdin.includes('\\')) throw new Error(`${page}:${line}: echo of a text with a backslash: sh and zsh would not echo it as shown`)
     words = words.slice(pipe + 1)
   }
+  if (words[0] === 'npx' && words[1] === 'todo-write') words = words.slice(1)
   let compare: Command['compare'] = 'both'
   const argv: string[] = []
   for (let i = 1; i < words.length; i++) {
@@ -180,9 +181,9 @@ describe('console blocks: each command prints what the doc shows', () => {
 })
 
 describe('sh blocks and prose name only what exists', () => {
-  const help = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' }).stdout
-  const subcommands = new Set([...help.matchAll(/^ {2}todo-write ([a-z-]+)/gm)].map((m) => m[1]!))
-  const flags = new Set(help.match(/--[a-z][a-z-]*/g))
+  const help = (...argv: string[]) => spawnSync(process.execPath, [BIN, ...argv, '--help'], { encoding: 'utf8' }).stdout
+  const subcommands = new Set([...help().matchAll(/^ {2}todo-write ([a-z-]+)/gm)].map((m) => m[1]!))
+  const flags = (subcommand: string) => new Set(help(subcommand).match(/--[a-z][a-z-]*/g))
   const NPM_COMMANDS = new Set(['ci', 'install', 'pack', 'run', 'test', 'start', 'exec'])
   const shLines = ALL.filter((b) => b.lang === 'sh').flatMap((b) =>
     b.body.map((line, i) => ({ where: `${b.page}:${b.line + 1 + i}`, line: line.replace(/\s+#.*$/, '') })),
@@ -209,14 +210,15 @@ describe('sh blocks and prose name only what exists', () => {
     expect(shLines.some(({ line }) => line.includes('npm ci && npm test'))).toBe(true)
   })
 
-  it('every todo-write command of a sh block names a subcommand and flags of --help', () => {
+  it("every todo-write command of a sh block names a subcommand of --help and flags of that subcommand's --help", () => {
     const problems: string[] = []
     for (const { where, line } of shLines) {
       for (const m of line.matchAll(/(?:^|[|&;]\s*)(?:[A-Z_]+=\S*\s+)*(?:todo-write|node dist\/cli\/bin\.js) ([^|&;]*)/g)) {
         const words = shellWords(m[1]!.trim())
         const own = words.includes('--') ? words.slice(0, words.indexOf('--')) : words
         if (!subcommands.has(own[0]!)) problems.push(`${where}: todo-write ${own[0]}: no such subcommand`)
-        for (const flag of own.filter((w) => w.startsWith('--'))) if (!flags.has(flag)) problems.push(`${where}: ${flag}: not in todo-write --help`)
+        for (const flag of own.filter((w) => w.startsWith('--')))
+          if (!flags(own[0]!).has(flag)) problems.push(`${where}: ${flag}: not in todo-write ${own[0]} --help`)
       }
     }
     expect(problems).toEqual([])
@@ -321,6 +323,12 @@ describe('the docs hang together', () => {
       }
     }
     expect(broken).toEqual([])
+  })
+
+  it('README.md: its commands run from a clone as shown: `npx todo-write`, not a `todo-write` the clone has not on PATH', () => {
+    const readme = COMMANDS.filter((c) => c.page === 'README.md' && c.program === 'todo-write')
+    expect(readme.length).toBeGreaterThan(3)
+    expect(readme.filter((c) => !/(?:^|\| )npx todo-write /.test(c.shown)).map((c) => c.shown)).toEqual([])
   })
 
   it('README.md: short, the two set-up commands, a link to each page of docs/', () => {
