@@ -8,7 +8,8 @@
 //    allowed; a survivor is redundant code or a missing test);
 //  - a mutant `Survived` with zero tests completed (a mis-report of Stryker 9.6 with vitest
 //    4.1: it was never really tested).
-// The first failing gate stops the run. Each gate's report: reports/mutation/<gate>.html.
+// The first failing gate stops the run. Each gate's report: reports/mutation/<gate>.html (and
+// .json).
 import { readFileSync } from 'node:fs'
 import { Stryker } from '@stryker-mutator/core'
 
@@ -48,7 +49,7 @@ for (const name of names.length > 0 ? names : Object.keys(gates)) {
   const gate = gates[name]
   const start = performance.now()
   process.env.MUTATION_TESTS = gate.tests.join(',')
-  const results = await new Stryker({ configFile: CONFIG, mutate: gate.mutate, htmlReporter: { fileName: `reports/mutation/${name}.html` } }).runMutationTest()
+  const results = await new Stryker({ configFile: CONFIG, mutate: gate.mutate, htmlReporter: { fileName: `reports/mutation/${name}.html` }, jsonReporter: { fileName: `reports/mutation/${name}.json` } }).runMutationTest()
   const seconds = Math.round((performance.now() - start) / 1000)
   const { summary, problems, ok } = verdict(results)
   console.log(`mutate: ${name}: ${summary}, ${seconds} s`)
