@@ -333,10 +333,6 @@ describe('the docs hang together', () => {
     for (const page of PAGES.filter((p) => p.startsWith('docs/'))) expect(readme, page).toContain(`](${page})`)
   })
 
-  it('docs/mutation-testing.md keeps the place of the measured figures', () => {
-    expect(text('docs/mutation-testing.md')).toContain('<!-- mutation-figures -->')
-  })
-
   it('docs/model-experience.md: the sizes it gives are those of the tool', () => {
     const page = text('docs/model-experience.md')
     const tool = createTodoWriteTool()
