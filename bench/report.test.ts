@@ -1,60 +1,28 @@
-// `npm run bench` records its last run (bench/results.json) and rewrites the table of
-// docs/benchmarks.md from it: the page must show exactly the recorded figures, and each
-// recorded verdict must follow from its ratio and target. Nothing is timed here.
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+// What the benchmark's figures and verdicts come from. Nothing is timed here.
 import { describe, expect, it } from 'vitest'
-import { DOC_FILE, TABLE_END, TABLE_START, blockOf, readResults, renderTable, replaceBlock } from './report.js'
+import { rowResult, type Row } from './row.js'
 import { ROWS } from './rows/index.js'
 import { median, medianRatio } from './timing.js'
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url))
-const page = readFileSync(`${ROOT}${DOC_FILE}`, 'utf8')
-
-/** "≤ 0.5" → is 0.4 within it. */
-const within = (target: string, ratio: number): boolean => {
-  const [op, value] = target.split(' ') as [string, string]
-  if (op === '≤') return ratio <= Number(value)
-  if (op === '≥') return ratio >= Number(value)
-  throw new Error(`a target of an unknown form: ${target}`)
-}
-
-describe('bench/results.json and the table of docs/benchmarks.md', () => {
-  const results = readResults(ROOT)
-
-  it('the page shows the table of the last recorded run, byte for byte', () => {
-    expect(blockOf(page, TABLE_START, TABLE_END)).toBe(renderTable(results))
+describe('the rows and their verdicts', () => {
+  it('the runner lists one module per row, (a) to (g)', () => {
+    expect(ROWS.map((row) => row.id)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g'])
   })
 
-  it('records rows (a) to (f) in order, (d) measured at 10³, 10⁴ and 10⁵ events', () => {
-    expect(results.rows.map((row) => row.id)).toEqual(['a', 'b', 'c', 'd', 'e', 'f'])
-    const replay = results.rows.find((row) => row.id === 'd')!
-    expect(replay.cases.map((c) => c.label).slice(0, 3)).toEqual(['1,000 events', '10,000 events', '100,000 events'])
-    expect(replay.cases[3]!.label).toMatch(/^1 GB \([\d,]+ events\) \/ 1 MB, ours$/)
-    expect(replay.note).toMatch(/from the end/)
-  })
-
-  it('every verdict follows from its ratio and its target; a row is met when all its judged cases are', () => {
-    for (const row of results.rows) {
-      for (const c of row.cases) {
-        expect(Number.isFinite(c.ratio), `${row.id} ${c.label}`).toBe(true)
-        expect(c.spread[0] <= c.ratio && c.ratio <= c.spread[1], `${row.id} ${c.label}: the median lies in the middle half`).toBe(true)
-        expect(c.met, `${row.id} ${c.label}`).toBe(c.target === null ? null : within(c.target, c.ratio))
-      }
-      const judged = row.cases.filter((c) => c.met !== null)
-      expect(row.met, row.id).toBe(judged.length === 0 ? null : judged.every((c) => c.met))
-    }
-  })
-
-  it('the machine it ran on is named', () => {
-    expect(results.machine.cores).toBeGreaterThan(0)
-    expect(results.machine.cpu).not.toBe('')
-    expect(results.machine.node).toMatch(/^\d+\.\d+\.\d+$/)
-    expect(Number.isNaN(Date.parse(results.machine.date))).toBe(false)
-  })
-
-  it('the runner lists one module per row, (a) to (f)', () => {
-    expect(ROWS.map((row) => row.id)).toEqual(['a', 'b', 'c', 'd', 'e', 'f'])
+  it("a case is judged by its own target, else the row's, unless informational; a row is met when all its judged cases are", async () => {
+    const row: Row = { id: 'x', what: 'w', ratio: 'r', target: { op: '<=', value: 1.5 }, run: async () => ({ cases: [] }) }
+    const measured = (ratio: number, more = {}) => ({ label: String(ratio), ratio, spread: [ratio, ratio] as [number, number], ...more })
+    const result = rowResult(row, {
+      cases: [measured(1.2), measured(0.5, { target: { op: '>=', value: 1 } }), measured(9, { informational: true })],
+    })
+    expect(result.cases.map((c) => [c.target, c.met])).toEqual([
+      ['≤ 1.5', true],
+      ['≥ 1', false],
+      [null, null],
+    ])
+    expect(result.met).toBe(false)
+    expect(rowResult(row, { cases: [measured(1.5)] }).met).toBe(true)
+    expect(rowResult(row, { cases: [], note: 'not measured' })).toMatchObject({ met: null, note: 'not measured' })
   })
 })
 
@@ -75,13 +43,5 @@ describe('the helpers the figures come from', () => {
     ]
     // Ratios b/a: 2, 4, 1, 3, 0.5 → sorted 0.5, 1, 2, 3, 4.
     expect(medianRatio(times, ([a, b]) => b! / a!)).toEqual({ ratio: 2, spread: [1, 3] })
-  })
-
-  it('replaceBlock swaps what lies between the markers and keeps the rest; blockOf reads it back', () => {
-    const text = 'intro\n<!-- s -->\nold\n<!-- e -->\noutro\n'
-    const replaced = replaceBlock(text, '<!-- s -->', '<!-- e -->', 'new\ntable')
-    expect(replaced).toBe('intro\n<!-- s -->\nnew\ntable\n<!-- e -->\noutro\n')
-    expect(blockOf(replaced, '<!-- s -->', '<!-- e -->')).toBe('new\ntable')
-    expect(() => replaceBlock('no markers', '<!-- s -->', '<!-- e -->', 'x')).toThrow(/markers/)
   })
 })

@@ -1,8 +1,5 @@
-// bench/results.json and the table rendered from it. `npm run bench` rewrites the block
-// between the markers in docs/benchmarks.md; bench/report.test.ts checks that they agree.
-import { readFileSync, writeFileSync } from 'node:fs'
+// A benchmark run: the machine it ran on, and the table `npm run bench` prints.
 import { cpus, loadavg, platform, arch } from 'node:os'
-import { join } from 'node:path'
 import type { RowResult } from './row.js'
 
 export interface Machine {
@@ -37,12 +34,6 @@ export interface BenchResults {
   rows: RowResult[]
 }
 
-export const RESULTS_FILE = 'bench/results.json'
-/** The page that shows the table. */
-export const DOC_FILE = 'docs/benchmarks.md'
-export const TABLE_START = '<!-- bench-table:start (written by `npm run bench` from bench/results.json) -->'
-export const TABLE_END = '<!-- bench-table:end -->'
-
 const ratioText = (ratio: number): string => (ratio >= 100 ? ratio.toFixed(0) : ratio >= 10 ? ratio.toFixed(1) : ratio.toFixed(2))
 
 const metText = (met: boolean | null): string => (met === null ? '—' : met ? 'yes' : '**no**')
@@ -70,31 +61,4 @@ export function renderTable(results: BenchResults): string {
     }
   }
   return lines.join('\n')
-}
-
-/** `text` with the block between `start` and `end` replaced by `block`; throws when the markers are missing. */
-export function replaceBlock(text: string, start: string, end: string, block: string): string {
-  const from = text.indexOf(start)
-  const to = text.indexOf(end)
-  if (from < 0 || to < from) throw new Error(`the markers ${start} … ${end} are missing`)
-  return text.slice(0, from + start.length) + '\n' + block + '\n' + text.slice(to)
-}
-
-/** The block between `start` and `end`, without the newlines around it. */
-export function blockOf(text: string, start: string, end: string): string | null {
-  const from = text.indexOf(start)
-  const to = text.indexOf(end)
-  if (from < 0 || to < from) return null
-  return text
-    .slice(from + start.length, to)
-    .replace(/^\n/, '')
-    .replace(/\n$/, '')
-}
-
-export const readResults = (root: string): BenchResults => JSON.parse(readFileSync(join(root, RESULTS_FILE), 'utf8')) as BenchResults
-
-export function writeResults(root: string, results: BenchResults): void {
-  writeFileSync(join(root, RESULTS_FILE), JSON.stringify(results, null, 2) + '\n')
-  const page = join(root, DOC_FILE)
-  writeFileSync(page, replaceBlock(readFileSync(page, 'utf8'), TABLE_START, TABLE_END, renderTable(results)))
 }

@@ -40,8 +40,10 @@ export interface RowResult {
 
 export interface BenchContext {
   timing: SideBySideOptions
-  /** The repository root (where bench/results.json lives). */
+  /** The repository root. */
   root: string
+  /** The release entry row (g) compares this build with (`--registry`). */
+  registry?: string
   /** Progress lines on stderr. */
   log(line: string): void
 }

@@ -2,7 +2,7 @@
 // options, `apply` registers the todo_write tool on `ctx.tools` and undoes that itself when
 // the plugin's fiber is disposed. What one harness release needs of its plugin is a
 // `PluginProfile`; each package entry exports the plugin of one profile.
-import { OptionsSchema, parseOptions, type ResolvedOptions } from './core/options.js'
+import { parseOptions, type ResolvedOptions } from './core/options.js'
 import { createTodoWriteTool, TodoWriteError, type Exec, type TodoWriteTool } from './core/tool.js'
 
 /** What the plugin needs of the harness's tool registry: `register` returns the disposer. */
@@ -192,9 +192,6 @@ export function applyProfile<C>(profile: PluginProfile<C>, host: object, config:
 
 export const name = 'tool-todo'
 export const inject = ['tools']
-
-/** The config is the options (spec section 8), as the harness's config file spells them. */
-export const ConfigSchema = OptionsSchema
 
 /**
  * The resolved options of a config (TW-PLUGIN-3): absent keys, `undefined` and `null` take

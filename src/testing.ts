@@ -4,29 +4,12 @@
 // registry's JSON Schema subset, lossless-JSON schemas, arguments and values copied and
 // frozen, the value checked against the output schema, `render(args, value)` returning
 // content blocks, and the `Error: ` envelope. `loadPlugin` resolves `Config` as cordis 4 does.
-import type * as Cordis from 'cordis'
+import { Context, Service } from 'cordis'
 import { Compile } from 'typebox/compile'
 import { NotLossless, registryCopy, thrownMessage } from './core/copy.js'
 import { ERROR_PREFIX } from './core/messages.js'
 import { MemorySession } from './log/events.js'
 import type { Exec, TodoWriteTool } from './core/tool.js'
-
-/**
- * cordis, an optional peer: imported here rather than statically, so that where it is not
- * installed the importer reads which package to install, not a bare ERR_MODULE_NOT_FOUND.
- */
-async function importCordis(): Promise<typeof Cordis> {
-  try {
-    return await import('cordis')
-  } catch (error) {
-    const { code, message } = error as { code?: unknown; message?: unknown }
-    if (code !== 'ERR_MODULE_NOT_FOUND' || typeof message !== 'string' || !message.startsWith("Cannot find package 'cordis' ")) throw error
-    throw new Error('todo-write/testing needs cordis, an optional peer dependency of todo-write, and cordis is not installed: npm install cordis@3')
-  }
-}
-
-const { Context, Service } = await importCordis()
-type Context = Cordis.Context
 
 declare module 'cordis' {
   interface Context {

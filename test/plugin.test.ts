@@ -6,6 +6,7 @@ import * as plugin from '../src/index.js'
 import { callTodoWrite } from '../src/core/call.js'
 import { createTodoWriteTool, type TodoWriteTool } from '../src/core/tool.js'
 import { MemorySession } from '../src/log/events.js'
+import { OptionsSchema } from '../src/core/options.js'
 import { emitJsonSchema } from './support/golden.js'
 import { schemaFile } from './support/golden.js'
 import { createTestHost, loadPlugin, subsetProblems, TestAgent, ToolRegistryService, type ToolCall } from '../src/testing.js'
@@ -273,7 +274,7 @@ describe('TW-PLUGIN-3: Config', () => {
   })
 
   it('publishes its config schema (golden) for harness UIs', () => {
-    expect(emitJsonSchema(plugin.ConfigSchema)).toBe(schemaFile('config.schema.json').toString('utf8'))
+    expect(emitJsonSchema(OptionsSchema)).toBe(schemaFile('config.schema.json').toString('utf8'))
   })
 
   it.each<[unknown, string]>([

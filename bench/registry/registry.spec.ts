@@ -3,7 +3,7 @@
 // and AFTER (absolute paths to a dist/release.js). Batches of calls alternate between the
 // two, so both see the same machine; what is printed is the time per call of each and their
 // ratio, AFTER over BEFORE, with the spread of the per-pair ratios. Run by
-// `npm run bench:registry` (scripts/bench-registry.mjs), through ../shared/harness/run-tests.
+// row (g) of `npm run bench` (`--registry`), through ../shared/harness/run-tests.
 import { writeFileSync } from 'node:fs'
 import { it } from 'vitest'
 import { Context } from '@deepseek-ai/cordis'

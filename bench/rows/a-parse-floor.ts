@@ -13,7 +13,7 @@ export const parseFloor: Row = {
   ratio:
     'execute / parse: (T(parse + call) − T(parse)) / T(parse), per repetition, where T(parse) times `JSON.parse(text)` and T(parse + call) times `callTodoWrite(JSON.parse(text), exec)` — every call gets freshly parsed strings, as in the harness',
   // Context only, but for the case against the floor of any implementation (<= 3). Through
-  // the real registry the call is measured whole (`npm run bench:registry`).
+  // the real registry the call is measured whole (row (g)).
   target: null,
   async run({ timing, log }) {
     const inputs: { label: string; text: string; informational: boolean }[] = [

@@ -7,5 +7,6 @@ import { violations } from './c-violations.js'
 import { replay } from './d-replay.js'
 import { serve } from './e-serve.js'
 import { linearity } from './f-linearity.js'
+import { registry } from './g-registry.js'
 
-export const ROWS: Row[] = [parseFloor, peers, violations, replay, serve, linearity]
+export const ROWS: Row[] = [parseFloor, peers, violations, replay, serve, linearity, registry]

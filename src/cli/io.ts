@@ -2,7 +2,7 @@
 import { fstatSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { parseOptions, type TodoWriteOptions } from '../core/options.js'
-import { invalidUtf8 } from '../kit/lines.js'
+import { invalidUtf8 } from '../log/lines.js'
 
 /** A problem with how the command was invoked or fed: stderr, nothing on stdout, exit 2. */
 export class UsageError extends Error {

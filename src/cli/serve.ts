@@ -4,8 +4,7 @@
 // Whatever a request holds, it gets an answer and serve goes on (TW-PROTO-ERROR-1): a
 // request line that is not UTF-8 or too long to read, or a response too long to write, is
 // answered with an error.
-import { requestTexts } from '../kit/lines.js'
-import { ProtocolServer } from '../kit/reference.js'
+import { ProtocolServer, requestTexts } from '../kit/reference.js'
 import { answerPieces, output, parseFlags } from './io.js'
 
 export const SERVE_HELP = `todo-write serve

@@ -30,11 +30,14 @@ const OPEN = Symbol('open')
  * A copy of `value` that is JSON data; throws NotLossless, or what reading the value threw.
  * Memory is a few words a container beyond the copy itself: the stack holds four slots for
  * each open one (its source, its copy, an object's keys or null for an array, how far it is
- * read), and one memo maps each container met to its copy (OPEN while it is being copied).
- * An array's copy is made with the source's length, read once: it is what is read to.
+ * read), in chunks that are never copied as the stack grows (a deep value's stack is as
+ * long as it is deep), and one memo maps each container met to its copy (OPEN while it is
+ * being copied). An array's copy is made with the source's length, read once: it is what
+ * is read to.
  */
 export function registryCopy(value: unknown): unknown {
-  const stack: unknown[] = []
+  const chunks: unknown[][] = []
+  let open = 0
   const memo = new Map<object, unknown>()
   // A scalar is its own copy; a container's copy is filled in as the stack reaches it.
   const copyOf = (item: unknown): unknown => {
@@ -47,22 +50,29 @@ export function registryCopy(value: unknown): unknown {
     const keys = keysOf(item)
     // An array's copy has its length from the start: no room grown as it fills.
     const copy = typeof keys === 'number' ? new Array(keys) : Object.create(null)
-    stack.push(item, copy, typeof keys === 'number' ? null : keys, 0)
+    if (open % CHUNK_FRAMES === 0) chunks[open / CHUNK_FRAMES] ??= new Array(4 * CHUNK_FRAMES)
+    const chunk = chunks[Math.floor(open / CHUNK_FRAMES)]!
+    const at = 4 * (open++ % CHUNK_FRAMES)
+    chunk[at] = item
+    chunk[at + 1] = copy
+    chunk[at + 2] = typeof keys === 'number' ? null : keys
+    chunk[at + 3] = 0
     memo.set(item, OPEN)
     return copy
   }
   const root = copyOf(value)
-  while (stack.length > 0) {
-    const at = stack.length - 4
-    const source = stack[at] as Record<string | number, unknown>
-    const copy = stack[at + 1] as Record<string | number, unknown>
-    const keys = stack[at + 2] as string[] | null
-    const index = stack[at + 3] as number
+  while (open > 0) {
+    const chunk = chunks[Math.floor((open - 1) / CHUNK_FRAMES)]!
+    const at = 4 * ((open - 1) % CHUNK_FRAMES)
+    const source = chunk[at] as Record<string | number, unknown>
+    const copy = chunk[at + 1] as Record<string | number, unknown>
+    const keys = chunk[at + 2] as string[] | null
+    const index = chunk[at + 3] as number
     if (index === (keys ?? (copy as unknown as unknown[])).length) {
       memo.set(source, copy)
-      stack.length = at
+      open--
     } else {
-      stack[at + 3] = index + 1
+      chunk[at + 3] = index + 1
       if (keys === null && !Object.hasOwn(source, index)) throw new NotLossless()
       const key = keys === null ? index : keys[index]!
       copy[key] = copyOf(source[key])
@@ -70,6 +80,9 @@ export function registryCopy(value: unknown): unknown {
   }
   return root
 }
+
+/** How many open containers a chunk of the copy's stack holds. */
+const CHUNK_FRAMES = 256
 
 /** What a container is read by, read once: an array's length, an object's own enumerable string keys. Anything else is refused, as is another prototype. */
 function keysOf(source: object): string[] | number {

@@ -1,8 +1,10 @@
-// What the kit compares (TW-KIT-COMPARE-1): `isError`, `text` code unit for code unit, and
-// `value`, `event`, `current` as the JSON data the port's line parses to, exactly: key order,
-// every character and every number (`-0` is not `0`, an overflowing `1e999` is not `null`),
-// but not the port's own JSON escaping.
-import { isArgsRefused, shown, type CallInput, type CallOutcome, type Expected } from './protocol.js'
+// One case through a port: its calls against one fresh session, each answer compared with
+// the expected outcome (TW-KIT-COMPARE-1), then the session ended (TW-PROTO-END-1). The kit
+// compares `isError`, `text` code unit for code unit, and `value`, `event`, `current` as the
+// JSON data the port's line parses to, exactly: key order, every character and every number
+// (`-0` is not `0`, an overflowing `1e999` is not `null`), but not the port's JSON escaping.
+import { PortFault, type Port } from './port.js'
+import { callOutcome, errorOf, isArgsRefused, shown, type CallInput, type CallOutcome, type Expected } from './protocol.js'
 
 const FIELDS = ['isError', 'text', 'value', 'event', 'current'] as const
 export type Field = (typeof FIELDS)[number]
@@ -26,24 +28,6 @@ export function sameJson(a: unknown, b: unknown): boolean {
 export const differingFields = (expected: CallOutcome, actual: CallOutcome): Field[] =>
   FIELDS.filter((field) => !sameJson(expected[field] ?? null, actual[field] ?? null))
 
-/** An outcome as one canonical JSON line (the order of FIELDS), every non-printable escaped; an expected error response as such. */
-export const outcomeLine = (outcome: Expected): string =>
-  isArgsRefused(outcome)
-    ? 'an error response: the arguments are not a JSON text (TW-JSON-4)'
-    : shown(Object.fromEntries(FIELDS.map((field) => [field, outcome[field] ?? null])))
-
-/** How a failure shows the arguments it sent (TW-KIT-OUTPUT-1); printed once per port, before the first. */
-export const ARGS_NOTATION =
-  'args: is the JSON text sent, byte for byte, except that each character outside printable ASCII is shown as <U+XXXX> (a raw character of the text, ' +
-  'where \\uXXXX would be a JSON escape written in it); expected: and actual: are canonical JSON with every such character as \\uXXXX'
-
-/**
- * A raw text with every character outside printable ASCII written as `<U+XXXX>` (ARGS_NOTATION);
- * a `<` that the text itself puts before `U+` is written `<U+003C>`, so the notation is never ambiguous.
- */
-export const visibleText = (text: string): string =>
-  text.replace(/[^\x20-\x7e]|<(?=U\+)/gu, (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`)
-
 /** Why one call of a case failed: a different answer, or no usable answer at all. */
 export interface CallFailure {
   /** Zero-based index of the call in its case or sequence. */
@@ -59,11 +43,80 @@ export interface CallFailure {
   stderrTail?: string
 }
 
+export interface ExpectedCall {
+  input: CallInput
+  expected: Expected
+}
+
+const faulted = (failure: CallFailure, fault: PortFault): CallFailure => ({
+  ...failure,
+  problem: fault.message,
+  fault: true,
+  ...(fault.stderrTail ? { stderrTail: fault.stderrTail } : {}),
+})
+
+async function compareCalls(port: Port, session: string, calls: readonly ExpectedCall[]): Promise<CallFailure | null> {
+  for (const [index, { input, expected }] of calls.entries()) {
+    const failure: CallFailure = { call: index, input, expected }
+    let response: Record<string, unknown>
+    try {
+      response = await port.request({ cmd: 'call', session, args: input.args, agent: input.agent, options: input.options })
+    } catch (error) {
+      if (error instanceof PortFault) return faulted(failure, error)
+      throw error
+    }
+    const actual = callOutcome(response)
+    if (isArgsRefused(expected)) {
+      if (errorOf(response) !== null) continue
+      const problem = 'answered with a call outcome where arguments that are not a JSON text get an error response (TW-PROTO-ERROR-1)'
+      return typeof actual === 'string' ? { ...failure, problem: actual } : { ...failure, actual, problem }
+    }
+    if (typeof actual === 'string') return { ...failure, problem: actual }
+    const differs = differingFields(expected, actual)
+    if (differs.length > 0) return { ...failure, actual, differs }
+  }
+  return null
+}
+
+/** The first failing call of the case, or null when every answer agrees; then the session is ended. */
+export async function runCalls(port: Port, session: string, calls: readonly ExpectedCall[]): Promise<CallFailure | null> {
+  const failure = await compareCalls(port, session, calls)
+  if (failure?.fault || port.givenUp !== null) return failure
+  const last: CallFailure = { call: calls.length - 1, input: calls.at(-1)!.input, expected: calls.at(-1)!.expected }
+  try {
+    const error = errorOf(await port.request({ cmd: 'end', session }))
+    if (error !== null && !failure) return { ...last, problem: `answered "end" with an error: ${error}` }
+  } catch (error) {
+    if (!(error instanceof PortFault)) throw error
+    if (!failure) return faulted({ ...last, problem: '' }, new PortFault(`failed to end the session: it ${error.message}`, error.stderrTail))
+  }
+  return failure
+}
+
+/** An outcome as one canonical JSON line (the order of FIELDS), every non-printable escaped; an expected error response as such. */
+export const outcomeLine = (outcome: Expected): string =>
+  isArgsRefused(outcome)
+    ? 'an error response: the arguments are not a JSON text (TW-JSON-4)'
+    : shown(Object.fromEntries(FIELDS.map((field) => [field, outcome[field] ?? null])))
+
+/** How a failure shows the arguments it sent (TW-KIT-OUTPUT-1); printed once per port, before the first. */
+export const ARGS_NOTATION =
+  'args: is the JSON text sent, byte for byte, except that each character outside printable ASCII is shown as <U+XXXX> (a raw character of the text, ' +
+  'where \\uXXXX would be a JSON escape written in it); expected: and actual: are canonical JSON with every such character as \\uXXXX'
+
+/** A raw text with every character outside printable ASCII written `<U+XXXX>`; a `<` the text puts before `U+` is `<U+003C>`, so the notation is never ambiguous. */
+export const visibleText = (text: string): string =>
+  text.replace(/[^\x20-\x7e]|<(?=U\+)/gu, (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`)
+
+/** How a call was made, as a failure's first lines show it. */
+export const callLines = (input: CallInput, heading: string): string[] => [
+  `${heading}: agent ${input.agent ? 'yes' : 'no'}, options ${shown(input.options)}`,
+  `  args:     ${visibleText(input.args)}`,
+]
+
 /** A call failure as indented lines for the terminal: input, both outputs, the difference. */
 export function describeFailure(failure: CallFailure, calls: number): string[] {
-  const lines = [`call ${failure.call + 1} of ${calls}: agent ${failure.input.agent ? 'yes' : 'no'}, options ${shown(failure.input.options)}`]
-  lines.push(`  args:     ${visibleText(failure.input.args)}`)
-  lines.push(`  expected: ${outcomeLine(failure.expected)}`)
+  const lines = [...callLines(failure.input, `call ${failure.call + 1} of ${calls}`), `  expected: ${outcomeLine(failure.expected)}`]
   if (failure.actual) {
     const actual = outcomeLine(failure.actual)
     lines.push(`  actual:   ${actual}`)
@@ -72,6 +125,15 @@ export function describeFailure(failure: CallFailure, calls: number): string[] {
       lines.push('  note:     both are written alike: the difference is a number JSON writes alike (-0 and 0, or one too large for a double and null)')
   }
   if (failure.problem) lines.push(`  problem:  the port ${failure.problem}`)
-  if (failure.stderrTail) lines.push('  stderr (tail):', ...failure.stderrTail.split('\n').map((line) => `    | ${line}`))
+  if (failure.stderrTail) lines.push(...tailLines(failure.stderrTail, '  '))
   return lines
 }
+
+/** A port's stderr tail as a failure shows it, line by line. */
+export const tailLines = (tail: string, indent: string): string[] => [`${indent}stderr (tail):`, ...tail.split('\n').map((line) => `${indent}  | ${line}`)]
+
+/** A failure in one line, for the report. */
+export const failureSummary = (failure: CallFailure): string =>
+  failure.problem !== undefined
+    ? `call ${failure.call + 1}: the port ${failure.problem}`
+    : `call ${failure.call + 1}: differs in ${failure.differs!.join(', ')}`

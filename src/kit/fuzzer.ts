@@ -2,14 +2,13 @@
 // the in-process reference, compared call by call; a disagreement is shrunk to the
 // smallest sequence that still disagrees, and kept as a regression case file.
 import fc from 'fast-check'
-import { sequenceFor, writeJsonNode, type Sequence } from './generators.js'
 import type { ProfileName } from '../core/options.js'
-import { runCalls } from './run-case.js'
-import type { CallFailure } from './compare.js'
-import type { CallInput } from './protocol.js'
+import { runCalls, type CallFailure } from './compare.js'
+import { sequenceFor, writeJsonNode, type Sequence } from './generators.js'
 import type { Port } from './port.js'
-import type { CaseFile, VectorCall } from './vectors.js'
+import type { CallInput } from './protocol.js'
 import { Reference } from './reference.js'
+import type { CaseFile, VectorCall } from './vectors.js'
 
 export interface FuzzSettings {
   seed: number
@@ -96,9 +95,12 @@ export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResu
 export function regressionCase(result: FuzzResult, id: string, against: string): CaseFile {
   const found = result.counterexample!
   const reference = new Reference()
-  const calls: VectorCall[] = found.calls.map((input) => {
-    return { argsText: input.args, agent: input.agent, options: input.options, expect: reference.expected(id, input) }
-  })
+  const calls: VectorCall[] = found.calls.map((input) => ({
+    argsText: input.args,
+    agent: input.agent,
+    options: input.options,
+    expect: reference.expected(id, input),
+  }))
   return {
     description: `Found by todo-write conform --seed ${result.seed} against ${against}: the smallest disagreement after ${found.shrinks} shrinks. Expected outputs are the reference's.`,
     cases: [{ id, rules: [], description: `fuzz seed ${result.seed}, path ${found.path}`, calls }],

@@ -6,6 +6,7 @@
 // and now and then a text that is not JSON at all.
 import fc from 'fast-check'
 import { PROFILE_NAMES, type ProfileName } from '../core/options.js'
+import { escapeUnit } from '../log/json.js'
 
 /** A JSON text's syntax: objects keep their entries as written, repeats included. */
 export type JsonNode =
@@ -65,10 +66,8 @@ export interface Sequence {
   calls: GeneratedCall[]
 }
 
-const escapeUnit = (c: string, upper: boolean): string => {
-  const hex = c.charCodeAt(0).toString(16).padStart(4, '0')
-  return '\\u' + (upper ? hex.toUpperCase() : hex)
-}
+/** A code unit as `\uxxxx`, or with upper-case hex digits. */
+const escaped = (c: string, upper: boolean): string => (upper ? '\\u' + escapeUnit(c).slice(2).toUpperCase() : escapeUnit(c))
 
 const quote = ({ value, form }: JsonString): string => {
   const text = JSON.stringify(value) // lone surrogates come out escaped
@@ -77,10 +76,10 @@ const quote = ({ value, form }: JsonString): string => {
       return text
     case 'ascii':
     case 'ascii-upper':
-      return text.replace(/[\u0080-\uffff]/g, (c) => escapeUnit(c, form === 'ascii-upper'))
+      return text.replace(/[\u0080-\uffff]/g, (c) => escaped(c, form === 'ascii-upper'))
     case 'every':
     case 'every-upper':
-      return `"${Array.from({ length: value.length }, (_, i) => escapeUnit(value[i]!, form === 'every-upper')).join('')}"`
+      return `"${Array.from({ length: value.length }, (_, i) => escaped(value[i]!, form === 'every-upper')).join('')}"`
     case 'solidus':
       return text.replaceAll('/', '\\/')
     case 'single':

@@ -2,7 +2,7 @@
 // at a time with a timeout, stderr kept for reports; a port that hangs, exits or prints a
 // non-protocol line is killed and restarted, and given up on past a budget (TW-KIT-FAULT-1).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { LineBuffer } from './lines.js'
+import { LineSplitter, type ByteLine } from '../log/lines.js'
 import { encodeLine, PROTOCOL_VERSION, responseProblem, shown, startProblem, type Implementation, type Request, type RequestBody } from './protocol.js'
 
 export interface PortOptions {
@@ -32,11 +32,9 @@ const STDERR_KEEP = 4000
 const LINE_MAX = 16 * 1024 * 1024
 
 /**
- * Kills a port's whole process group: it was spawned detached, as a group leader, so the
- * group's id is its pid and a shell wrapper's children or a helper it started are in it.
- * Called while the leader runs, and once more the moment it exits (stop, end of stdin, a
- * crash), so no helper outlives its port. Linux does not hand out a pid that is still some
- * living process's group id, so the group id cannot name a stranger while a helper lives.
+ * Kills a port's whole process group (spawned detached, its group id is its pid), helpers
+ * and a shell wrapper's children included; once more the moment the leader exits. Linux
+ * does not reuse a pid that is still a living group's id, so it cannot name a stranger.
  */
 function killGroup(child: ChildProcess): void {
   if (child.pid === undefined) return
@@ -63,11 +61,7 @@ const idOf = (line: string): unknown => {
   }
 }
 
-/** How a process ended. */
-export interface Exit {
-  code: number | null
-  signal: NodeJS.Signals | null
-}
+export type Exit = { code: number | null; signal: NodeJS.Signals | null }
 
 type Waiting = { id: number | null; resolve(v: Record<string, unknown>): void; reject(e: PortFault): void; timer: NodeJS.Timeout }
 
@@ -76,15 +70,15 @@ export class Process {
   readonly child: ChildProcess
   /** Settles when the process has exited (its group killed with it). */
   readonly exited: Promise<Exit>
-  private readonly lines = new LineBuffer(LINE_MAX)
+  // No limit on a complete line: the line held is checked against LINE_MAX after each chunk.
+  private readonly lines = new LineSplitter(Infinity, (line, terminated): ByteLine => line.finishBytes(terminated))
   private stderr = ''
   private fault: string | null = null
   /** Whether the first fault came after the last answer: while no request waited, or as a second answer. */
   private unasked = false
-  /** The id of the request answered last. */
   private answered: number | null = null
   private waiting: Waiting | null = null
-  /** Set once the leader has exited and its group was killed: its pid is no longer ours to signal. */
+  /** Once the leader has exited and its group was killed, its pid is no longer ours to signal. */
   private ended = false
 
   constructor(options: PortOptions) {
@@ -101,9 +95,8 @@ export class Process {
         killGroup(this.child) // helpers die with their port
         this.ended = true
         resolve({ code, signal })
-        // Let output already in the pipe arrive before calling it an exit. Then let the pipes
-        // go: a helper outside the group (setsid) may hold them open, and the kit must not
-        // wait for it (TW-KIT-FAULT-1).
+        // Output already in the pipe arrives before the exit is called one; then the pipes go:
+        // a helper outside the group (setsid) may hold them open (TW-KIT-FAULT-1).
         setTimeout(() => {
           this.broken(signal ? `was killed by ${signal}` : `exited with status ${code}`)
           this.child.stdout!.destroy()
@@ -120,28 +113,32 @@ export class Process {
   }
 
   private onStdout(chunk: Buffer): void {
-    for (const raw of this.lines.push(chunk)) {
+    for (const read of this.lines.push(chunk)) {
       if (this.fault !== null) return
-      let line: string
-      try {
-        line = utf8.decode(raw)
-      } catch {
-        this.broken(`printed a line that is not UTF-8: ${shown(raw.toString('latin1'), 200)}`)
-        return
-      }
-      const waiting = this.waiting
-      const problem = waiting ? responseProblem(line, waiting.id) : `printed a line while no request was waiting: ${shown(line, 200)}`
-      if (problem) {
-        // The request answered last, answered again: the fault is that request's, even when
-        // it arrives while the next one waits.
-        if (waiting && this.answered !== null && idOf(line) === this.answered) this.broken(`answered request ${this.answered} again: ${shown(line, 200)}`, true)
-        else this.broken(problem)
-        return
-      }
-      this.answered = waiting!.id
-      this.settle()?.resolve(JSON.parse(line) as Record<string, unknown>)
+      // A run of empty lines: the first is already no response.
+      this.onLine(read.kind === 'line' ? read.bytes : new Uint8Array())
     }
-    if (this.lines.overflowed) this.broken(`printed more than ${LINE_MAX} bytes without a line feed`)
+    if (this.lines.held > LINE_MAX) this.broken(`printed more than ${LINE_MAX} bytes without a line feed`)
+  }
+
+  private onLine(raw: Uint8Array): void {
+    let line: string
+    try {
+      line = utf8.decode(raw)
+    } catch {
+      this.broken(`printed a line that is not UTF-8: ${shown(Buffer.from(raw).toString('latin1'), 200)}`)
+      return
+    }
+    const waiting = this.waiting
+    const problem = waiting ? responseProblem(line, waiting.id) : `printed a line while no request was waiting: ${shown(line, 200)}`
+    if (problem) {
+      // The request answered last, answered again: its fault, even while the next one waits.
+      if (waiting && this.answered !== null && idOf(line) === this.answered) this.broken(`answered request ${this.answered} again: ${shown(line, 200)}`, true)
+      else this.broken(problem)
+      return
+    }
+    this.answered = waiting!.id
+    this.settle()?.resolve(JSON.parse(line) as Record<string, unknown>)
   }
 
   private settle() {
@@ -165,10 +162,7 @@ export class Process {
     return this.send(encodeLine(request), request.id, JSON.stringify(request.cmd), timeoutMs)
   }
 
-  /**
-   * Send one line, whatever it holds, and wait for the response carrying `id` (null for a
-   * request whose id the port cannot read, TW-PROTO-ERROR-1).
-   */
+  /** Send one line, whatever it holds, and wait for the response carrying `id` (null for an id the port cannot read, TW-PROTO-ERROR-1). */
   send(line: string | Buffer, id: number | null, what: string, timeoutMs: number): Promise<Record<string, unknown>> {
     if (this.fault !== null) return Promise.reject(new PortFault(this.fault, this.stderrTail))
     return new Promise((resolve, reject) => {
@@ -178,7 +172,7 @@ export class Process {
     })
   }
 
-  /** Close stdin (the end of input, TW-PROTO-STOP-1). */
+  /** The end of input (TW-PROTO-STOP-1). */
   endInput(): void {
     this.child.stdin!.end()
   }
@@ -210,24 +204,18 @@ export class Process {
 }
 
 /** A fault a port showed after it had answered a case's last request, and that case. */
-export interface LateFault {
-  caseId: string
-  message: string
-}
+export type LateFault = { caseId: string; message: string }
 
 /** The port across restarts: requests start it on demand; faults restart it, then give up. */
 export class Port {
   private process: Process | null = null
   private nextId = 0
-  private restarts = 0
+  restarts = 0
   /** Restarts allowed before giving up: --max-restarts, raised once for shrinking. */
   private budget: number
-  /** Why the port was given up on; every later request fails at once with it. */
+  /** Why the port was given up on (every later request fails at once), and its stderr then. */
   givenUp: string | null = null
-  /** The tail of stderr when the port was given up on. */
   givenUpStderr = ''
-  /** Whether the port was given up on at its very first start: it never ran at all. */
-  neverStarted = false
   implementation: Implementation | null = null
   /** The case whose requests are being sent (the runner sets it), and the case of the last answer. */
   caseId = ''
@@ -238,18 +226,13 @@ export class Port {
     this.budget = options.maxRestarts
   }
 
-  /**
-   * Shrinking has begun: a fault is now the very disagreement being shrunk, and each smaller
-   * input that still crashes the port costs a restart. Those get a budget of their own,
-   * 10 × --max-restarts (100 by default), so shrinking can finish (TW-KIT-FAULT-1).
-   */
+  /** Shrinking has begun: each smaller input that still crashes the port costs a restart; 10 × --max-restarts more, so shrinking can finish (TW-KIT-FAULT-1). */
   shrinking(): void {
     this.budget = this.restarts + 10 * this.options.maxRestarts
   }
 
   private async start(): Promise<Process> {
     this.nextId = 0
-    const first = this.implementation === null
     const process = new Process(this.options)
     this.process = process
     let response: Record<string, unknown>
@@ -257,14 +240,10 @@ export class Port {
       response = await process.request({ id: this.nextId++, cmd: 'start', protocol: PROTOCOL_VERSION }, this.options.startTimeoutMs)
     } catch (error) {
       // A port that cannot finish the handshake will not finish it next time either.
-      this.neverStarted = first
       throw this.giveUp(`failed the start handshake: it ${(error as PortFault).message}`, (error as PortFault).stderrTail)
     }
     const started = startProblem(response)
-    if (typeof started === 'string') {
-      this.neverStarted = first
-      throw this.giveUp(`failed the start handshake: it ${started}`, process.stderrTail)
-    }
+    if (typeof started === 'string') throw this.giveUp(`failed the start handshake: it ${started}`, process.stderrTail)
     this.implementation = started
     return process
   }
@@ -291,11 +270,7 @@ export class Port {
     return this.process ?? (await this.start())
   }
 
-  /**
-   * A fault that came after the process had answered, while no request waited (a second
-   * answer, an exit between requests): it belongs to the case of that last answer, which
-   * fails by name rather than the port being restarted in silence (TW-KIT-FAULT-1).
-   */
+  /** A fault after the last answer, while no request waited (a second answer, an exit): the case of that answer fails by name, not a silent restart (TW-KIT-FAULT-1). */
   private noteLateFault(process: Process): void {
     const message = process.faultAfterAnswer
     if (message !== null && this.answeredFor !== '') this.late.push({ caseId: this.answeredFor, message })
@@ -322,18 +297,13 @@ export class Port {
   }
 
   /** Send one request (ids are assigned here) and return its response object. */
-  async request(request: Exclude<RequestBody, { cmd: 'start' }>): Promise<Record<string, unknown>> {
-    const process = await this.running()
-    const response = await process.request({ ...request, id: this.nextId++ } as Request, this.options.timeoutMs)
-    this.answeredFor = this.caseId
-    return response
+  request(request: Exclude<RequestBody, { cmd: 'start' }>): Promise<Record<string, unknown>> {
+    return this.requestLine((id) => JSON.stringify({ ...request, id }), 'id', JSON.stringify(request.cmd))
   }
 
   /**
-   * Send a line the kit builds itself, malformed or framed on purpose (the protocol suite):
-   * `line(id)` gets the next id and gives the line's text, or its bytes (to send bytes that
-   * are not UTF-8), without the line feed; `answersWith` is the id the response must carry
-   * (`'id'` for that id, null for a request whose id cannot be read).
+   * Send the line `line(id)` builds with the next id (text, or bytes that are not UTF-8 on
+   * purpose), without its line feed; the response must carry that id (`'id'`) or null.
    */
   async requestLine(line: (id: number) => string | Buffer, answersWith: 'id' | null, what: string): Promise<Record<string, unknown>> {
     const process = await this.running()
@@ -345,10 +315,7 @@ export class Port {
     return response
   }
 
-  /**
-   * The running process, handed over: the caller ends it (the protocol suite's `stop` and
-   * end-of-input checks) and the next request starts a fresh one, which is not a restart.
-   */
+  /** The running process, handed over to be ended (`stop`, the end of input); the next request starts a fresh one, not a restart. */
   async detach(): Promise<{ process: Process; nextId: () => number }> {
     const process = await this.running()
     this.process = null
@@ -372,9 +339,5 @@ export class Port {
     }
     process.kill()
     this.noteLateFault(process)
-  }
-
-  get restartCount(): number {
-    return this.restarts
   }
 }

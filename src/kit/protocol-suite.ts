@@ -1,14 +1,12 @@
 // The protocol suite (TW-KIT-PROTO-1): what spec/protocol.md asks of a port besides its
-// answers to calls. Every malformed request it names gets an error response and the port
-// keeps serving (TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1), request lines that are not UTF-8
-// included; requests framed as callers may frame them — CR LF, whitespace between tokens,
-// an id written 1.0, a line of 16 MiB — are served (TW-PROTO-FRAME-1); arguments nested
-// 10^4 and 10^5 levels deep are answered as the reference answers them or refused, and the
-// port goes on (TW-JSON-3); sessions are kept apart and `end` forgets one (TW-PROTO-END-1);
-// absent options are the seed's (TW-PROTO-CALL-1); the end of stdin and `stop` are answered
-// and end the port with status 0 (TW-PROTO-STOP-1).
-import { differingFields, visibleText } from './compare.js'
-import { PortFault, type Port, type Process } from './port.js'
+// answers to calls. Malformed requests get an error response and the port keeps serving
+// (TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1); requests framed as callers may frame them are served
+// (TW-PROTO-FRAME-1); arguments nested 10^4 and 10^5 levels deep are answered as the reference
+// answers them or refused (TW-JSON-3); sessions keep apart and `end` forgets one
+// (TW-PROTO-END-1); absent options are the seed's (TW-PROTO-CALL-1); the end of stdin and
+// `stop` end the port with status 0 (TW-PROTO-STOP-1).
+import { differingFields, tailLines, visibleText } from './compare.js'
+import { PortFault, type Port } from './port.js'
 import { callOutcome, errorOf, shown } from './protocol.js'
 import { Reference, RequestError } from './reference.js'
 
@@ -39,7 +37,8 @@ function callLine(id: number, fields: Record<string, unknown>): string {
   return JSON.stringify(request)
 }
 
-async function asking<T>(what: () => Promise<T>): Promise<T | PortFault> {
+/** What a request got: its response, or the port's fault. */
+async function asking(what: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown> | PortFault> {
   try {
     return await what()
   } catch (error) {
@@ -48,9 +47,9 @@ async function asking<T>(what: () => Promise<T>): Promise<T | PortFault> {
   }
 }
 
-const faultLines = (fault: PortFault): string[] => (fault.stderrTail ? ['stderr (tail):', ...fault.stderrTail.split('\n').map((line) => `  | ${line}`)] : [])
+const faultLines = (fault: PortFault): string[] => (fault.stderrTail ? tailLines(fault.stderrTail, '') : [])
 
-/** How a request line is framed: as the kit always sends it, or reshaped (CR LF, whitespace, the id's spelling). */
+/** How a request line is reshaped from the one the kit would send (CR LF, whitespace, the id's spelling). */
 type Framing = (line: string, id: number) => string
 
 /** An argument text shown in a failure: whole when short, else its start and its length. */
@@ -58,10 +57,10 @@ const shownArgs = (args: string): string =>
   args.length > 300 ? `${shown(args.slice(0, 120))}… (${args.length.toLocaleString('en-US')} characters)` : shown(args)
 
 /**
- * One call, sent well-formed, whose outcome must be the reference's for the same session
- * history (`reference` mirrors the port's sessions). Null when it agrees. `framing` reshapes
- * the request line the kit would send; `refusable` lets the port answer an error response
- * instead, which then leaves the reference's sessions as they were (TW-JSON-3).
+ * One call, whose outcome must be the reference's for the same session history (`reference`
+ * mirrors the port's sessions); null when it agrees. `options` undefined leaves them out of
+ * the request; `framing` reshapes its line; `refusable` lets the port answer an error
+ * response instead, which leaves the reference's sessions as they were (TW-JSON-3).
  */
 async function agreeingCall(
   context: Context,
@@ -90,11 +89,21 @@ async function agreeingCall(
   return fail(`the answer differs in ${differs.join(', ')}`, sent, `expected: ${shown(expected)}`, `actual:   ${shown(actual)}`)
 }
 
+type Step = [session: string, args: string, agent: boolean, options?: Record<string, unknown>]
+
+/** Calls in order, each agreeing with the reference; the first disagreement fails the check. */
+async function agreeingCalls(context: Context, steps: Step[], reference = new Reference()): Promise<CheckFailure> {
+  for (const [index, [session, args, agent, options]] of steps.entries()) {
+    const failure = await agreeingCall(context, reference, session, args, agent, options)
+    if (failure) return fail(`call ${index + 1} of ${steps.length}: ${failure.summary}`, ...failure.lines)
+  }
+  return null
+}
+
 /** A line as a failure shows it: its text, or its bytes in hex where it is not UTF-8. */
 const shownLine = (line: string | Buffer): string => {
   if (typeof line === 'string') return `${visibleText(line.slice(0, 300))}${line.length > 300 ? '…' : ''}`
-  const text = line.toString('latin1')
-  return [...text]
+  return [...line.toString('latin1')]
     .map((c) => (c >= ' ' && c <= '~' ? c : `<0x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}>`))
     .join('')
     .slice(0, 300)
@@ -104,16 +113,7 @@ const shownLine = (line: string | Buffer): string => {
 function errorCheck(name: string, line: (id: number) => string | Buffer, answersWith: 'id' | null): Run {
   return async (context) => {
     let sent: string | Buffer = ''
-    const response = await asking(() =>
-      context.port.requestLine(
-        (id) => {
-          sent = line(id)
-          return sent
-        },
-        answersWith,
-        'a malformed request',
-      ),
-    )
+    const response = await asking(() => context.port.requestLine((id) => (sent = line(id)), answersWith, 'a malformed request'))
     const shownSent = `sent:     ${shownLine(sent)}`
     if (response instanceof PortFault) return fail(`the port ${response.message}`, shownSent, ...faultLines(response))
     if (errorOf(response) === null) {
@@ -131,253 +131,112 @@ const callBytes = (id: number, bytes: number[]): Buffer => {
   return Buffer.concat([Buffer.from(head), Buffer.from(bytes), Buffer.from(tail)])
 }
 
-/** Byte sequences that are not UTF-8 (TW-PROTO-FRAME-1): a request line holding one is answered with an error, id null. */
-const NOT_UTF8: [name: string, description: string, bytes: number[]][] = [
-  ['byte-ff', 'the byte 0xFF, which UTF-8 never uses', [0xff]],
-  ['lone-continuation', 'a continuation byte 0x80 with no lead byte', [0x80]],
-  ['overlong', 'an overlong encoding of "/" (C0 AF)', [0xc0, 0xaf]],
-  ['surrogate', 'a UTF-8-encoded surrogate, U+D800 (ED A0 80)', [0xed, 0xa0, 0x80]],
-  ['above-10ffff', 'a code point above U+10FFFF (F4 90 80 80)', [0xf4, 0x90, 0x80, 0x80]],
-  ['cut-sequence', 'a three-byte sequence cut after two bytes (E2 82)', [0xe2, 0x82]],
+type Malformed = [name: string, description: string, rules: string[], line: (id: number) => string | Buffer, answersWith: 'id' | null]
+const ERROR = ['TW-PROTO-ERROR-1']
+const FRAME = ['TW-PROTO-FRAME-1', 'TW-PROTO-ERROR-1']
+/** A call with some fields replaced or removed (`undefined`). */
+const badCall = (name: string, description: string, fields: Record<string, unknown>): Malformed => [
+  name,
+  description,
+  ERROR,
+  (id) => callLine(id, fields),
+  'id',
+]
+/** A call whose options this implementation does not have (TW-PROTO-OPTIONS-1). */
+const badOptions = (name: string, description: string, options: unknown): Malformed => [
+  name,
+  description,
+  ['TW-PROTO-OPTIONS-1'],
+  (id) => callLine(id, { options }),
+  'id',
+]
+/** A request line holding bytes that are not UTF-8 (TW-PROTO-FRAME-1): answered with an error, id null. */
+const notUtf8 = (name: string, description: string, bytes: number[]): Malformed => [
+  `not-utf8/${name}`,
+  `a request line that is not UTF-8: ${description}`,
+  FRAME,
+  (id) => callBytes(id, bytes),
+  null,
 ]
 
 /** Requests TW-PROTO-ERROR-1 and TW-PROTO-OPTIONS-1 say are answered with an error. */
-const MALFORMED: { name: string; description: string; rules: string[]; line: (id: number) => string | Buffer; answersWith: 'id' | null }[] = [
-  { name: 'not-json', description: 'a line that is not JSON', rules: ['TW-PROTO-ERROR-1'], line: () => 'not json', answersWith: null },
-  { name: 'empty-line', description: 'an empty line (no JSON text at all)', rules: ['TW-PROTO-ERROR-1'], line: () => '', answersWith: null },
-  { name: 'not-object', description: 'a JSON line that is not an object', rules: ['TW-PROTO-ERROR-1'], line: (id) => `[${id},"stop"]`, answersWith: null },
-  { name: 'no-id', description: 'a request without an id', rules: ['TW-PROTO-ERROR-1'], line: () => '{"cmd":"end","session":"x"}', answersWith: null },
-  {
-    name: 'string-id',
-    description: 'a request whose id is a string',
-    rules: ['TW-PROTO-ERROR-1'],
-    line: (id) => `{"id":"${id}","cmd":"end","session":"x"}`,
-    answersWith: null,
-  },
-  { name: 'unknown-cmd', description: 'an unknown command', rules: ['TW-PROTO-ERROR-1'], line: (id) => `{"id":${id},"cmd":"explain"}`, answersWith: 'id' },
-  { name: 'no-cmd', description: 'a request without a command', rules: ['TW-PROTO-ERROR-1'], line: (id) => `{"id":${id}}`, answersWith: 'id' },
-  {
-    name: 'start-protocol-2',
-    description: 'start with a protocol version the port does not speak',
-    rules: ['TW-PROTO-START-1', 'TW-PROTO-ERROR-1'],
-    line: (id) => `{"id":${id},"cmd":"start","protocol":2}`,
-    answersWith: 'id',
-  },
-  {
-    name: 'end-no-session',
-    description: 'end without a session',
-    rules: ['TW-PROTO-END-1', 'TW-PROTO-ERROR-1'],
-    line: (id) => `{"id":${id},"cmd":"end"}`,
-    answersWith: 'id',
-  },
-  {
-    name: 'call-no-session',
-    description: 'a call without a session',
-    rules: ['TW-PROTO-ERROR-1'],
-    line: (id) => callLine(id, { session: undefined }),
-    answersWith: 'id',
-  },
-  {
-    name: 'call-session-number',
-    description: 'a call whose session is a number',
-    rules: ['TW-PROTO-ERROR-1'],
-    line: (id) => callLine(id, { session: 5 }),
-    answersWith: 'id',
-  },
-  { name: 'call-no-args', description: 'a call without args', rules: ['TW-PROTO-ERROR-1'], line: (id) => callLine(id, { args: undefined }), answersWith: 'id' },
-  {
-    name: 'call-args-object',
-    description: 'a call whose args are an object, not a JSON text',
-    rules: ['TW-PROTO-ERROR-1'],
-    line: (id) => callLine(id, { args: { todos: [] } }),
-    answersWith: 'id',
-  },
-  {
-    name: 'call-args-truncated',
-    description: 'args that are not a JSON text: cut short',
-    rules: ['TW-PROTO-ERROR-1'],
-    line: (id) => callLine(id, { args: '{"todos":' }),
-    answersWith: 'id',
-  },
-  {
-    name: 'call-args-trailing',
-    description: 'args that are not a JSON text: a second value after the first',
-    rules: ['TW-PROTO-ERROR-1'],
-    line: (id) => callLine(id, { args: '{"todos":[]} {}' }),
-    answersWith: 'id',
-  },
-  {
-    name: 'call-args-nan',
-    description: 'args that are not a JSON text: NaN (a lenient parser takes it)',
-    rules: ['TW-PROTO-ERROR-1'],
-    line: (id) => callLine(id, { args: '{"todos":[],"n":NaN}' }),
-    answersWith: 'id',
-  },
-  {
-    name: 'call-args-infinity',
-    description: 'args that are not a JSON text: -Infinity',
-    rules: ['TW-PROTO-ERROR-1'],
-    line: (id) => callLine(id, { args: '{"todos":[],"n":-Infinity}' }),
-    answersWith: 'id',
-  },
-  {
-    name: 'call-args-single-quotes',
-    description: 'args that are not a JSON text: single quotes',
-    rules: ['TW-PROTO-ERROR-1'],
-    line: (id) => callLine(id, { args: "{'todos':[]}" }),
-    answersWith: 'id',
-  },
-  {
-    name: 'call-no-agent',
-    description: 'a call without agent',
-    rules: ['TW-PROTO-ERROR-1'],
-    line: (id) => callLine(id, { agent: undefined }),
-    answersWith: 'id',
-  },
-  {
-    name: 'call-agent-string',
-    description: 'a call whose agent is "yes"',
-    rules: ['TW-PROTO-ERROR-1'],
-    line: (id) => callLine(id, { agent: 'yes' }),
-    answersWith: 'id',
-  },
-  {
-    name: 'call-agent-one',
-    description: 'a call whose agent is 1 (not a boolean)',
-    rules: ['TW-PROTO-ERROR-1'],
-    line: (id) => callLine(id, { agent: 1 }),
-    answersWith: 'id',
-  },
-  { name: 'options-null', description: '"options": null', rules: ['TW-PROTO-OPTIONS-1'], line: (id) => callLine(id, { options: null }), answersWith: 'id' },
-  { name: 'options-array', description: '"options": []', rules: ['TW-PROTO-OPTIONS-1'], line: (id) => callLine(id, { options: [] }), answersWith: 'id' },
-  {
-    name: 'options-string',
-    description: '"options": "seed"',
-    rules: ['TW-PROTO-OPTIONS-1'],
-    line: (id) => callLine(id, { options: 'seed' }),
-    answersWith: 'id',
-  },
-  {
-    name: 'option-unknown',
-    description: 'an unknown option',
-    rules: ['TW-PROTO-OPTIONS-1'],
-    line: (id) => callLine(id, { options: { strict: true } }),
-    answersWith: 'id',
-  },
-  {
-    name: 'option-proto',
-    description: 'an option named __proto__',
-    rules: ['TW-PROTO-OPTIONS-1'],
-    line: (id) => `{"id":${id},"cmd":"call","session":"s","args":"{}","agent":true,"options":{"__proto__":{"allowParallelInProgress":true}}}`,
-    answersWith: 'id',
-  },
-  {
-    name: 'option-profile-unknown',
-    description: 'a profile that does not exist',
-    rules: ['TW-PROTO-OPTIONS-1'],
-    line: (id) => callLine(id, { options: { profile: 'latest' } }),
-    answersWith: 'id',
-  },
-  {
-    name: 'option-profile-null',
-    description: 'profile null',
-    rules: ['TW-PROTO-OPTIONS-1'],
-    line: (id) => callLine(id, { options: { profile: null } }),
-    answersWith: 'id',
-  },
-  {
-    name: 'option-parallel-one',
-    description: 'allowParallelInProgress 1 (not a boolean)',
-    rules: ['TW-PROTO-OPTIONS-1'],
-    line: (id) => callLine(id, { options: { allowParallelInProgress: 1 } }),
-    answersWith: 'id',
-  },
-  {
-    name: 'option-parallel-string',
-    description: 'allowParallelInProgress "true" (not a boolean)',
-    rules: ['TW-PROTO-OPTIONS-1'],
-    line: (id) => callLine(id, { options: { allowParallelInProgress: 'true' } }),
-    answersWith: 'id',
-  },
-  {
-    name: 'option-parallel-null',
-    description: 'allowParallelInProgress null',
-    rules: ['TW-PROTO-OPTIONS-1'],
-    line: (id) => callLine(id, { options: { allowParallelInProgress: null } }),
-    answersWith: 'id',
-  },
-  {
-    name: 'option-keys-unknown',
-    description: 'unknownItemKeys "allow"',
-    rules: ['TW-PROTO-OPTIONS-1'],
-    line: (id) => callLine(id, { options: { unknownItemKeys: 'allow' } }),
-    answersWith: 'id',
-  },
-  {
-    name: 'option-keys-case',
-    description: 'unknownItemKeys "Reject" (the case matters)',
-    rules: ['TW-PROTO-OPTIONS-1'],
-    line: (id) => callLine(id, { options: { unknownItemKeys: 'Reject' } }),
-    answersWith: 'id',
-  },
-  {
-    name: 'option-wording-unknown',
-    description: 'activeLimitWording "colon"',
-    rules: ['TW-PROTO-OPTIONS-1'],
-    line: (id) => callLine(id, { options: { activeLimitWording: 'colon' } }),
-    answersWith: 'id',
-  },
-  ...NOT_UTF8.map(([name, description, bytes]) => ({
-    name: `not-utf8/${name}`,
-    description: `a request line that is not UTF-8: ${description}`,
-    rules: ['TW-PROTO-FRAME-1', 'TW-PROTO-ERROR-1'],
-    line: (id: number) => callBytes(id, bytes),
-    answersWith: null,
-  })),
-  {
-    name: 'byte-order-mark',
-    description: 'a request line that starts with a byte-order mark (EF BB BF), which JSON does not allow',
-    rules: ['TW-PROTO-FRAME-1', 'TW-PROTO-ERROR-1'],
-    line: (id) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(callLine(id, {}))]),
-    answersWith: null,
-  },
-  {
-    name: 'option-wording-boolean',
-    description: 'activeLimitWording true',
-    rules: ['TW-PROTO-OPTIONS-1'],
-    line: (id) => callLine(id, { options: { activeLimitWording: true } }),
-    answersWith: 'id',
-  },
+const MALFORMED: Malformed[] = [
+  ['not-json', 'a line that is not JSON', ERROR, () => 'not json', null],
+  ['empty-line', 'an empty line (no JSON text at all)', ERROR, () => '', null],
+  ['not-object', 'a JSON line that is not an object', ERROR, (id) => `[${id},"stop"]`, null],
+  ['no-id', 'a request without an id', ERROR, () => '{"cmd":"end","session":"x"}', null],
+  ['string-id', 'a request whose id is a string', ERROR, (id) => `{"id":"${id}","cmd":"end","session":"x"}`, null],
+  ['unknown-cmd', 'an unknown command', ERROR, (id) => `{"id":${id},"cmd":"explain"}`, 'id'],
+  ['no-cmd', 'a request without a command', ERROR, (id) => `{"id":${id}}`, 'id'],
+  [
+    'start-protocol-2',
+    'start with a protocol version the port does not speak',
+    ['TW-PROTO-START-1', ...ERROR],
+    (id) => `{"id":${id},"cmd":"start","protocol":2}`,
+    'id',
+  ],
+  ['end-no-session', 'end without a session', ['TW-PROTO-END-1', ...ERROR], (id) => `{"id":${id},"cmd":"end"}`, 'id'],
+  badCall('call-no-session', 'a call without a session', { session: undefined }),
+  badCall('call-session-number', 'a call whose session is a number', { session: 5 }),
+  badCall('call-no-args', 'a call without args', { args: undefined }),
+  badCall('call-args-object', 'a call whose args are an object, not a JSON text', { args: { todos: [] } }),
+  badCall('call-args-truncated', 'args that are not a JSON text: cut short', { args: '{"todos":' }),
+  badCall('call-args-trailing', 'args that are not a JSON text: a second value after the first', { args: '{"todos":[]} {}' }),
+  badCall('call-args-nan', 'args that are not a JSON text: NaN (a lenient parser takes it)', { args: '{"todos":[],"n":NaN}' }),
+  badCall('call-args-infinity', 'args that are not a JSON text: -Infinity', { args: '{"todos":[],"n":-Infinity}' }),
+  badCall('call-args-single-quotes', 'args that are not a JSON text: single quotes', { args: "{'todos':[]}" }),
+  badCall('call-no-agent', 'a call without agent', { agent: undefined }),
+  badCall('call-agent-string', 'a call whose agent is "yes"', { agent: 'yes' }),
+  badCall('call-agent-one', 'a call whose agent is 1 (not a boolean)', { agent: 1 }),
+  badOptions('options-null', '"options": null', null),
+  badOptions('options-array', '"options": []', []),
+  badOptions('options-string', '"options": "seed"', 'seed'),
+  badOptions('option-unknown', 'an unknown option', { strict: true }),
+  [
+    'option-proto',
+    'an option named __proto__',
+    ['TW-PROTO-OPTIONS-1'],
+    (id) => `{"id":${id},"cmd":"call","session":"s","args":"{}","agent":true,"options":{"__proto__":{"allowParallelInProgress":true}}}`,
+    'id',
+  ],
+  badOptions('option-profile-unknown', 'a profile that does not exist', { profile: 'latest' }),
+  badOptions('option-profile-null', 'profile null', { profile: null }),
+  badOptions('option-parallel-one', 'allowParallelInProgress 1 (not a boolean)', { allowParallelInProgress: 1 }),
+  badOptions('option-parallel-string', 'allowParallelInProgress "true" (not a boolean)', { allowParallelInProgress: 'true' }),
+  badOptions('option-parallel-null', 'allowParallelInProgress null', { allowParallelInProgress: null }),
+  badOptions('option-keys-unknown', 'unknownItemKeys "allow"', { unknownItemKeys: 'allow' }),
+  badOptions('option-keys-case', 'unknownItemKeys "Reject" (the case matters)', { unknownItemKeys: 'Reject' }),
+  badOptions('option-wording-unknown', 'activeLimitWording "colon"', { activeLimitWording: 'colon' }),
+  notUtf8('byte-ff', 'the byte 0xFF, which UTF-8 never uses', [0xff]),
+  notUtf8('lone-continuation', 'a continuation byte 0x80 with no lead byte', [0x80]),
+  notUtf8('overlong', 'an overlong encoding of "/" (C0 AF)', [0xc0, 0xaf]),
+  notUtf8('surrogate', 'a UTF-8-encoded surrogate, U+D800 (ED A0 80)', [0xed, 0xa0, 0x80]),
+  notUtf8('above-10ffff', 'a code point above U+10FFFF (F4 90 80 80)', [0xf4, 0x90, 0x80, 0x80]),
+  notUtf8('cut-sequence', 'a three-byte sequence cut after two bytes (E2 82)', [0xe2, 0x82]),
+  [
+    'byte-order-mark',
+    'a request line that starts with a byte-order mark (EF BB BF), which JSON does not allow',
+    FRAME,
+    (id) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(callLine(id, {}))]),
+    null,
+  ],
+  badOptions('option-wording-boolean', 'activeLimitWording true', { activeLimitWording: true }),
 ]
 
 const LIST_A = '{"todos":[{"content":"a","status":"in_progress"}]}'
 const LIST_B = '{"todos":[{"content":"b","status":"completed"},{"content":"c","status":"pending"}]}'
 const NOTHING = '{"todos":[]}'
 
-/** Calls in order, each agreeing with the reference; the first disagreement fails the check. */
-async function agreeingCalls(
-  context: Context,
-  steps: [session: string, args: string, agent: boolean, options?: Record<string, unknown>][],
-  reference = new Reference(),
-): Promise<CheckFailure> {
-  for (const [index, [session, args, agent, options]] of steps.entries()) {
-    const failure = await agreeingCall(context, reference, session, args, agent, options)
-    if (failure) return fail(`call ${index + 1} of ${steps.length}: ${failure.summary}`, ...failure.lines)
-  }
-  return null
-}
-
 async function endSession(context: Context, session: string): Promise<CheckFailure> {
   const response = await asking(() => context.port.request({ cmd: 'end', session }))
   if (response instanceof PortFault) return fail(`the port ${response.message} (request: end ${shown(session)})`, ...faultLines(response))
   const error = errorOf(response)
-  if (error !== null) return fail(`answered "end" ${shown(session)} with an error: ${error}`)
-  return null
+  return error === null ? null : fail(`answered "end" ${shown(session)} with an error: ${error}`)
 }
 
-/** How a detached process ends after `finish` (send stop, or close stdin): answered, status 0. */
+/** How a detached process ends after `stop` or at the end of its stdin: answered, status 0 (TW-PROTO-STOP-1). */
 async function ending(context: Context, how: 'stop' | 'eof'): Promise<CheckFailure> {
-  let handed: { process: Process; nextId: () => number }
+  let handed: Awaited<ReturnType<Port['detach']>>
   try {
     handed = await context.port.detach()
   } catch (error) {
@@ -391,14 +250,13 @@ async function ending(context: Context, how: 'stop' | 'eof'): Promise<CheckFailu
       const response = await asking(() => process.request({ id, cmd: 'stop' }, context.timeoutMs))
       if (response instanceof PortFault) return fail(`did not answer stop: it ${response.message}`, ...faultLines(response))
       if (errorOf(response) !== null) return fail(`answered stop with an error: ${errorOf(response)}`)
-    } else {
-      process.endInput()
-    }
+    } else process.endInput()
     const exit = await process.exit(context.timeoutMs)
     const after = how === 'stop' ? 'after answering stop' : 'at the end of its stdin'
+    const stderr = faultLines(new PortFault('', process.stderrTail))
     if (exit === null) return fail(`still running ${context.timeoutMs} ms ${after} (--timeout): a port exits by itself`)
-    if (exit.signal !== null) return fail(`was killed by ${exit.signal} ${after}`, ...faultLines(new PortFault('', process.stderrTail)))
-    if (exit.code !== 0) return fail(`exited with status ${exit.code} ${after}; the status must be 0`, ...faultLines(new PortFault('', process.stderrTail)))
+    if (exit.signal !== null) return fail(`was killed by ${exit.signal} ${after}`, ...stderr)
+    if (exit.code !== 0) return fail(`exited with status ${exit.code} ${after}; the status must be 0`, ...stderr)
     return null
   } finally {
     process.kill()
@@ -406,7 +264,7 @@ async function ending(context: Context, how: 'stop' | 'eof'): Promise<CheckFailu
 }
 
 /** The smallest request line every port MUST read (TW-PROTO-FRAME-1). */
-export const MIN_REQUEST_LINE_BYTES = 16 * 1024 * 1024
+const MIN_REQUEST_LINE_BYTES = 16 * 1024 * 1024
 
 /** A call's args that make its request line exactly MIN_REQUEST_LINE_BYTES long, LF excluded (ids below 10^6). */
 function bigArgs(): string {
@@ -429,8 +287,11 @@ const spacedLine = (line: string): string => {
   return ` ${out}\t`
 }
 
-const deepArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
-const deepObjects = (depth: number) => '{"a":'.repeat(depth) + 'null' + '}'.repeat(depth)
+/** One call framed otherwise than the kit frames it, in a session of its own. */
+const framed =
+  (session: string, args: string, framing: Framing): Run =>
+  (context) =>
+    agreeingCall(context, new Reference(), session, args, true, {}, { framing })
 
 /** Arguments nested past 1,000 levels (TW-JSON-3): answered as the reference answers them, or refused; then the port serves on. */
 function depthCheck(name: string, args: string, options: Record<string, unknown>): Run {
@@ -446,25 +307,26 @@ function depthCheck(name: string, args: string, options: Record<string, unknown>
   }
 }
 
-const DEPTHS: [name: string, description: string, args: string, options: Record<string, unknown>][] = [10_000, 100_000].flatMap(
-  (depth): [string, string, string, Record<string, unknown>][] => [
+const DEPTHS: [name: string, description: string, args: string, options: Record<string, unknown>][] = [10_000, 100_000].flatMap((depth) => {
+  const levels = depth.toLocaleString('en-US')
+  return [
     [
       `arrays-${depth}`,
-      `${depth.toLocaleString('en-US')} levels of arrays in an extra top-level key`,
-      `{"todos":[{"content":"deep","status":"pending"}],"x":${deepArrays(depth - 1)}}`,
+      `${levels} levels of arrays in an extra top-level key`,
+      `{"todos":[{"content":"deep","status":"pending"}],"x":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`,
       {},
     ],
     [
       `objects-${depth}`,
-      `${depth.toLocaleString('en-US')} levels of objects in an item's extra key, under "reject"`,
-      `{"todos":[{"content":"deep","status":"pending","x":${deepObjects(depth - 3)}}]}`,
+      `${levels} levels of objects in an item's extra key, under "reject"`,
+      `{"todos":[{"content":"deep","status":"pending","x":${'{"a":'.repeat(depth - 3)}null${'}'.repeat(depth - 3)}}]}`,
       { unknownItemKeys: 'reject' },
     ],
-  ],
-)
+  ] as [string, string, string, Record<string, unknown>][]
+})
 
 const CHECKS: (ProtocolCheck & { run: Run })[] = [
-  ...MALFORMED.map(({ name, description, rules, line, answersWith }) => ({
+  ...MALFORMED.map(([name, description, rules, line, answersWith]) => ({
     id: `protocol/error/${name}`,
     rules,
     description: `${description}: an error response${answersWith === null ? ' with "id": null' : ' with its id'}, then the next call is served`,
@@ -492,37 +354,19 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
     id: 'protocol/framing/whitespace',
     rules: ['TW-PROTO-FRAME-1'],
     description: 'a request with spaces and tabs between its tokens, on a CR LF line, is served',
-    run: (context) => agreeingCall(context, new Reference(), 'protocol/framing/whitespace', LIST_B, true, {}, { framing: (line) => `${spacedLine(line)}\r` }),
+    run: framed('protocol/framing/whitespace', LIST_B, (line) => `${spacedLine(line)}\r`),
   },
   {
     id: 'protocol/id/fraction',
     rules: ['TW-PROTO-FRAME-1'],
     description: 'an id written with a fraction (7.0) is the integer it equals: answered with that id',
-    run: (context) =>
-      agreeingCall(
-        context,
-        new Reference(),
-        'protocol/id/fraction',
-        LIST_A,
-        true,
-        {},
-        { framing: (line, id) => line.replace(`{"id":${id},`, `{"id":${id}.0,`) },
-      ),
+    run: framed('protocol/id/fraction', LIST_A, (line, id) => line.replace(`{"id":${id},`, `{"id":${id}.0,`)),
   },
   {
     id: 'protocol/id/exponent',
     rules: ['TW-PROTO-FRAME-1'],
     description: 'an id written with an exponent (70e-1) is the integer it equals: answered with that id',
-    run: (context) =>
-      agreeingCall(
-        context,
-        new Reference(),
-        'protocol/id/exponent',
-        LIST_A,
-        true,
-        {},
-        { framing: (line, id) => line.replace(`{"id":${id},`, `{"id":${id}0e-1,`) },
-      ),
+    run: framed('protocol/id/exponent', LIST_A, (line, id) => line.replace(`{"id":${id},`, `{"id":${id}0e-1,`)),
   },
   {
     id: 'protocol/size/16-mib',
@@ -570,15 +414,12 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
       const ended = (await endSession(context, 'protocol/end')) ?? (await endSession(context, 'protocol/end/never-used'))
       if (ended) return ended
       reference.end('protocol/end')
-      const after = await agreeingCalls(
-        context,
-        [
-          ['protocol/end', NOTHING, false],
-          ['protocol/end', LIST_B, true],
-          ['protocol/end', NOTHING, false],
-        ],
-        reference,
-      )
+      const steps: Step[] = [
+        ['protocol/end', NOTHING, false],
+        ['protocol/end', LIST_B, true],
+        ['protocol/end', NOTHING, false],
+      ]
+      const after = await agreeingCalls(context, steps, reference)
       return after && fail(`after "end": ${after.summary}`, ...after.lines)
     },
   },
@@ -601,8 +442,7 @@ export const PROTOCOL_CHECKS: readonly ProtocolCheck[] = CHECKS.map(({ id, rules
 
 /** Run one check by id against a port. */
 export async function runProtocolCheck(id: string, port: Port, timeoutMs: number): Promise<CheckFailure> {
-  const check = CHECKS.find((c) => c.id === id)
-  if (!check) throw new Error(`no protocol check ${id}`)
+  const check = CHECKS.find((c) => c.id === id)!
   try {
     return await check.run({ port, timeoutMs })
   } catch (error) {

@@ -1,6 +1,6 @@
 // The JSON Lines protocol between the kit and a port (spec/protocol.md, TW-PROTO-*): the
 // message shapes, and the checks that turn one stdout line into a response or a fault.
-import { isNonArrayObject, jsonText } from '../log/json.js'
+import { escapeUnit, isNonArrayObject, jsonText } from '../log/json.js'
 
 /** The protocol version this kit speaks (TW-PROTO-START-1). */
 export const PROTOCOL_VERSION = 1
@@ -20,15 +20,12 @@ export interface CallOutcome {
   current: unknown
 }
 
-/**
- * What a call whose arguments are not a JSON text must get: an error response
- * (TW-PROTO-ERROR-1), its message not compared, and the session left as it was.
- */
+/** What a call whose arguments are not a JSON text must get: an error response (TW-PROTO-ERROR-1), its message not compared. */
 export interface ArgsRefused {
   error: true
 }
 
-/** What the kit expects of one call: an outcome, or an error response for arguments that are not JSON. */
+/** What the kit expects of one call. */
 export type Expected = CallOutcome | ArgsRefused
 
 export const isArgsRefused = (expected: Expected): expected is ArgsRefused => 'error' in expected && expected.error === true
@@ -75,20 +72,17 @@ export const errorOf = (response: Record<string, unknown>): string | null => (ty
 export function startProblem(response: Record<string, unknown>): string | Implementation {
   const error = errorOf(response)
   if (error !== null) return `refused the start handshake: ${error}`
-  if (response.protocol !== PROTOCOL_VERSION) {
-    return `speaks protocol ${jsonText(response.protocol)}; this kit speaks protocol ${PROTOCOL_VERSION}`
-  }
+  if (response.protocol !== PROTOCOL_VERSION) return `speaks protocol ${jsonText(response.protocol)}; this kit speaks protocol ${PROTOCOL_VERSION}`
   const impl = response.implementation
-  if (!isNonArrayObject(impl) || typeof impl.name !== 'string' || typeof impl.language !== 'string') {
+  if (!isNonArrayObject(impl) || typeof impl.name !== 'string' || typeof impl.language !== 'string')
     return 'answered start without "implementation": {"name": string, "language": string}'
-  }
   return { name: impl.name, language: impl.language, ...(typeof impl.version === 'string' ? { version: impl.version } : {}) }
 }
 
 /**
- * The deepest answer the kit compares (TW-KIT-COMPARE-1). The reference's own answers are a
- * few levels deep; a port's answer nested deeper is wrong whatever it holds, and is reported
- * as such rather than compared, printed and written to the report at any depth.
+ * The deepest answer the kit compares (TW-KIT-COMPARE-1). The reference's answers are a few
+ * levels deep; a port's answer nested deeper is wrong whatever it holds, and is reported as
+ * such rather than compared, printed and written to the report at any depth.
  */
 export const MAX_ANSWER_DEPTH = 1000
 
@@ -114,20 +108,11 @@ export function callOutcome(response: Record<string, unknown>): CallOutcome | st
     if (nestedDeeperThan(response[field], MAX_ANSWER_DEPTH))
       return `answered a call with a "${field}" nested deeper than ${MAX_ANSWER_DEPTH.toLocaleString('en-US')} levels: not compared`
   }
-  return {
-    isError: response.isError,
-    text: response.text,
-    value: response.value ?? null,
-    event: response.event ?? null,
-    current: response.current ?? null,
-  }
+  return { isError: response.isError, text: response.text, value: response.value ?? null, event: response.event ?? null, current: response.current ?? null }
 }
 
-/**
- * A value for a terminal or a report: JSON, with every character outside printable ASCII
- * escaped, so trailing spaces, U+2028 and lone surrogates are all visible.
- */
+/** A value for a terminal or a report: JSON, every character outside printable ASCII escaped (trailing spaces, U+2028, lone surrogates all visible). */
 export function shown(value: unknown, max = Infinity): string {
-  const text = jsonText(value).replace(/[^\x20-\x7e]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))
+  const text = jsonText(value).replace(/[^\x20-\x7e]/g, escapeUnit)
   return text.length > max ? text.slice(0, max) + '…' : text
 }

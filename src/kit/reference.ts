@@ -3,20 +3,11 @@
 import { callTodoWrite } from '../core/call.js'
 import { digest } from '../core/distinct.js'
 import { TODO_WRITE, type Session, type TodoWriteData } from '../core/event.js'
-import type { Todo } from '../core/schema.js'
 import { parseOptions, type ResolvedOptions } from '../core/options.js'
-import { jsonText } from '../log/json.js'
-import { isNonArrayObject } from '../log/json.js'
-import { PROTOCOL_VERSION, type CallInput, type CallOutcome, type Expected, type Implementation } from './protocol.js'
-
-export const REFERENCE_IMPLEMENTATION: Implementation = { name: 'todo-write', language: 'typescript' }
-
-/** The options a request names, or why they are not options this implementation has. */
-export function requestOptions(options: unknown): ResolvedOptions | string {
-  if (!isNonArrayObject(options)) return '"options" must be an object'
-  const result = parseOptions(options)
-  return result.ok ? result.options : result.issues.map((issue) => issue.message).join('; ')
-}
+import type { Todo } from '../core/schema.js'
+import { isNonArrayObject, jsonText } from '../log/json.js'
+import { invalidUtf8, LineSplitter, type ByteLine } from '../log/lines.js'
+import { PROTOCOL_VERSION, type CallInput, type CallOutcome, type Expected } from './protocol.js'
 
 /** A protocol failure of one request: answered as `{"id":…,"error":…}` (TW-PROTO-ERROR-1). */
 export class RequestError extends Error {}
@@ -25,9 +16,8 @@ export class RequestError extends Error {}
 export class ArgsNotJson extends RequestError {}
 
 /**
- * A protocol session: it keeps only its current list, the `data.todos` of the last
- * `todo/write` appended (TW-EVENT-1: the current list is the last snapshot). A whole log is
- * not needed to answer `current`, and one long session must not grow with its calls.
+ * A protocol session keeps only its current list, the `data.todos` of the last `todo/write`
+ * appended (TW-EVENT-1): one long session must not grow with its calls.
  */
 class CurrentListSession implements Session {
   current: Todo[] | null = null
@@ -51,7 +41,6 @@ export class Reference {
       throw new ArgsNotJson('"args" is not a JSON text')
     }
     const options = requestOptions(input.options)
-    if (typeof options === 'string') throw new RequestError(options)
     const key = digest(session)
     let log = this.sessions.get(key)
     if (!log) {
@@ -75,6 +64,14 @@ export class Reference {
   end(session: string): void {
     this.sessions.delete(digest(session))
   }
+}
+
+/** The options a request names; a RequestError when they are not options this implementation has. */
+function requestOptions(options: unknown): ResolvedOptions {
+  if (!isNonArrayObject(options)) throw new RequestError('"options" must be an object')
+  const result = parseOptions(options)
+  if (!result.ok) throw new RequestError(result.issues.map((issue) => issue.message).join('; '))
+  return result.options
 }
 
 const isId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id >= 0
@@ -120,7 +117,7 @@ export class ProtocolServer {
       if (request.protocol !== PROTOCOL_VERSION)
         throw new RequestError(`protocol ${jsonText(request.protocol)} is not spoken here; this port speaks ${PROTOCOL_VERSION}`)
       this.started = true
-      return { id, protocol: PROTOCOL_VERSION, implementation: REFERENCE_IMPLEMENTATION }
+      return { id, protocol: PROTOCOL_VERSION, implementation: { name: 'todo-write', language: 'typescript' } }
     }
     if (!this.started) throw new RequestError('the first request must be "start"')
     switch (request.cmd) {
@@ -141,4 +138,38 @@ export class ProtocolServer {
         throw new RequestError(`unknown command ${jsonText(request.cmd)}`)
     }
   }
+}
+
+/** A request line read: its text, or the error response of a line that cannot be read. */
+export type RequestText = { kind: 'text'; text: string } | { kind: 'unreadable'; response: { id: null; error: string } }
+
+// A byte-order mark is kept, so that a line starting with one is not JSON (TW-PROTO-FRAME-1).
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+function requestText(line: ByteLine, maxLine: number): RequestText {
+  if (line.kind === 'too-long') {
+    const error = `the request line is ${line.bytes.toLocaleString('en-US')} bytes, longer than ${maxLine / (1024 * 1024)} MiB: not read`
+    return { kind: 'unreadable', response: { id: null, error } }
+  }
+  try {
+    return { kind: 'text', text: strictUtf8.decode(line.bytes) }
+  } catch {
+    return { kind: 'unreadable', response: { id: null, error: `the request line is not UTF-8: ${invalidUtf8(line.bytes)}` } }
+  }
+}
+
+/**
+ * A port's stdin as request texts (TW-PROTO-FRAME-1): lines split on LF only, each decoded as
+ * UTF-8; a line that is not UTF-8, or longer than `maxLine` bytes, is unreadable, answered with
+ * an error response whose id is null. A CR before the LF stays, JSON whitespace to JSON.parse.
+ */
+export async function* requestTexts(input: AsyncIterable<Uint8Array | string>, maxLine: number): AsyncGenerator<RequestText> {
+  const splitter = new LineSplitter(maxLine, (line, terminated) => line.finishBytes(terminated))
+  for await (const chunk of input) {
+    for (const line of splitter.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk)) {
+      if (line.kind !== 'blank') yield requestText(line, maxLine)
+      else for (let n = 0; n < line.count; n++) yield { kind: 'text', text: '' }
+    }
+  }
+  for (const line of splitter.end()) yield requestText(line, maxLine)
 }

@@ -14,13 +14,9 @@ export interface Writer {
 }
 
 /**
- * A one-line progress display on stderr when it is a terminal: `line(label)` gives the
- * function that shows one step under that label; `clear()` wipes the line, and the kit calls
- * it before every line it prints, so `ok`/`FAIL` lines never land behind a progress line.
- * Each step is written through stderr's writer and awaited like any line: on a terminal the
- * write is synchronous, so it costs nothing; on a pipe (`--progress 2>&1 | less`) a paused
- * reader pauses the run rather than let steps pile up in memory, and the wipe is written
- * before the next line starts, never after it.
+ * A one-line progress display on stderr: `line(label)` shows steps under a label; `clear()`
+ * wipes it before every line the kit prints. Steps are awaited like lines: on a pipe
+ * (`--progress 2>&1 | less`) a paused reader pauses the run rather than let steps pile up.
  */
 export class Progress {
   private shown = false
@@ -74,25 +70,17 @@ export function portSummary(run: PortRun): string {
   const impl = run.implementation
   const who = impl ? terminalSafe(`${impl.name} (${impl.language}${impl.version ? ' ' + impl.version : ''})`) : 'the port (no completed handshake)'
   const xfail = run.cases.filter((c) => c.expectedFailure && c.passed).length
-  const extra = [
-    xfail > 0 ? `${xfail} expected failure${xfail === 1 ? '' : 's'}` : '',
-    run.restarts > 0 ? `${run.restarts} restart${run.restarts === 1 ? '' : 's'}` : '',
-  ]
-    .filter(Boolean)
-    .join(', ')
+  const extra = [xfail > 0 ? count(xfail, 'expected failure') : '', run.restarts > 0 ? count(run.restarts, 'restart') : ''].filter(Boolean).join(', ')
   return `${who}: ${run.passed} passed, ${run.failed} failed${extra ? ` (${extra})` : ''}`
 }
 
-const totals = (runs: readonly PortRun[]) => ({
-  passed: runs.reduce((n, r) => n + r.passed, 0),
-  failed: runs.reduce((n, r) => n + r.failed, 0),
-})
+/** `n` things, the noun in the plural unless there is one. */
+export const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`
+
+const totals = (runs: readonly PortRun[]) => ({ passed: runs.reduce((n, r) => n + r.passed, 0), failed: runs.reduce((n, r) => n + r.failed, 0) })
 
 /** The last line of every run, exactly. */
-export const lastLine = (runs: readonly PortRun[]): string => {
-  const { passed, failed } = totals(runs)
-  return `${passed} passed, ${failed} failed`
-}
+export const lastLine = (runs: readonly PortRun[]): string => `${totals(runs).passed} passed, ${totals(runs).failed} failed`
 
 export interface Report {
   kit: { name: string; protocol: number }
@@ -116,10 +104,7 @@ export function buildReport(suite: Suite, settings: RunSettings, ports: PortRun[
   }
 }
 
-/**
- * The report file, opened before the run (TW-KIT-REPORT-1): a path that cannot be written
- * is a usage error at once, not a crash that loses a long run at its end.
- */
+/** The report file, opened before the run (TW-KIT-REPORT-1): a path that cannot be written is a usage error at once, not a lost run. */
 export class ReportFile {
   private constructor(
     private readonly fd: number,

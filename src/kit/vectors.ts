@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { StringSet } from '../core/distinct.js'
-import { isNonArrayObject } from '../log/json.js'
+import { escapeUnit, isNonArrayObject } from '../log/json.js'
 import type { CallInput, Expected } from './protocol.js'
 
 /** The vectors shipped with the package, next to its `spec/`. */
@@ -48,8 +48,7 @@ export const callInput = (call: VectorCall): CallInput => ({
 })
 
 /** A case file's text: indented JSON with every non-ASCII code unit escaped, so any parser reads it and nothing invisible hides. */
-export const asciiJson = (value: unknown): string =>
-  JSON.stringify(value, null, 2).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')) + '\n'
+export const asciiJson = (value: unknown): string => JSON.stringify(value, null, 2).replace(/[\u007f-\uffff]/g, escapeUnit) + '\n'
 
 /** A file the kit cannot use: named with its path and the broken field. */
 export class VectorError extends Error {}

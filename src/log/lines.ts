@@ -7,15 +7,19 @@
 /** The longest line that is read; longer ones are reported, not held (TW-LOG-7). */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024
 
-export type Line =
-  | { kind: 'line'; text: string; terminated: boolean }
-  /** A line longer than the limit: `bytes` counted, none kept. */
-  | { kind: 'too-long'; bytes: number; terminated: boolean }
-  /** `count` empty lines in a row, each ended by its line break: told at once, as a hostile log may hold millions. */
-  | { kind: 'blank'; count: number }
+/** A line longer than the limit: `bytes` counted, none kept. */
+export type TooLong = { kind: 'too-long'; bytes: number; terminated: boolean }
+
+/** `count` empty lines in a row, each ended by its line break: told at once, as a hostile log may hold millions. */
+export type BlankRun = { kind: 'blank'; count: number }
 
 /** A single line: its text, or its length when it is too long. */
-export type OneLine = Exclude<Line, { kind: 'blank' }>
+export type OneLine = { kind: 'line'; text: string; terminated: boolean } | TooLong
+
+/** A single line as bytes, for a reader that checks their UTF-8 itself (the kit's). */
+export type ByteLine = { kind: 'line'; bytes: Uint8Array; terminated: boolean } | TooLong
+
+export type Line = OneLine | BlankRun
 
 const LF = 0x0a
 // ignoreBOM: a byte-order mark stays in the text (and makes its line unreadable, TW-LOG-2).
@@ -48,28 +52,56 @@ export class LineBuffer {
     else this.pieces!.push(bytes) // never null here: a line that overflowed stays over the limit
   }
 
+  /** Bytes taken since the last line was finished, kept or only counted. */
+  get held(): number {
+    return this.length
+  }
+
   /** The line taken so far, decoded whole (a character split between pieces is decoded once). */
   finish(terminated: boolean): OneLine {
-    const line: OneLine =
-      this.pieces === null
-        ? { kind: 'too-long', bytes: this.length, terminated }
-        : { kind: 'line', text: decoder.decode(Buffer.concat(this.backwards ? this.pieces.reverse() : this.pieces)), terminated }
+    const line = this.drain()
+    return typeof line === 'number' ? { kind: 'too-long', bytes: line, terminated } : { kind: 'line', text: decoder.decode(line), terminated }
+  }
+
+  /** The line taken so far, as bytes. */
+  finishBytes(terminated: boolean): ByteLine {
+    const line = this.drain()
+    return typeof line === 'number' ? { kind: 'too-long', bytes: line, terminated } : { kind: 'line', bytes: line, terminated }
+  }
+
+  /** The line's bytes, or its length when it is too long; the next line starts empty. */
+  private drain(): Uint8Array | number {
+    const line = this.pieces === null ? this.length : Buffer.concat(this.backwards ? this.pieces.reverse() : this.pieces)
     this.pieces = []
     this.length = 0
     return line
   }
 }
 
-/** The splitter, fed chunk by chunk (synchronously, for the tail reader too): `push` gives the lines a chunk completes, `end` the last one. */
-export class LineSplitter {
+const asText = (line: LineBuffer, terminated: boolean): OneLine => line.finish(terminated)
+
+/**
+ * The splitter, fed chunk by chunk (synchronously, for the tail reader too): `push` gives the
+ * lines a chunk completes, `end` the last one. Each line is read by `finish`: decoded (the
+ * log's), or as bytes (`(line, terminated) => line.finishBytes(terminated)`, the kit's).
+ */
+export class LineSplitter<L = OneLine> {
   private readonly line: LineBuffer
 
-  constructor(maxLineBytes = MAX_LINE_BYTES) {
+  constructor(
+    maxLineBytes = MAX_LINE_BYTES,
+    private readonly finish: (line: LineBuffer, terminated: boolean) => L = asText as (line: LineBuffer, terminated: boolean) => L,
+  ) {
     this.line = new LineBuffer(maxLineBytes)
   }
 
+  /** Bytes held of a line whose line break has not come yet. */
+  get held(): number {
+    return this.line.held
+  }
+
   /** The lines this chunk completes, one at a time (a huge chunk is not decoded all at once). */
-  *push(bytes: Uint8Array): Generator<Line> {
+  *push(bytes: Uint8Array): Generator<L | BlankRun> {
     let start = 0
     for (let lf = bytes.indexOf(LF); lf !== -1; lf = bytes.indexOf(LF, start)) {
       if (lf === start && this.line.empty) {
@@ -78,7 +110,7 @@ export class LineSplitter {
         continue
       }
       this.line.take(bytes.subarray(start, lf))
-      yield this.line.finish(true)
+      yield this.finish(this.line, true)
       start = lf + 1
     }
     // The rest outlives this chunk, whose buffer may be reused: it is kept as a copy (not
@@ -87,8 +119,8 @@ export class LineSplitter {
   }
 
   /** The last line, when the input does not end with a line break. */
-  *end(): Generator<OneLine> {
-    if (!this.line.empty) yield this.line.finish(false)
+  *end(): Generator<L> {
+    if (!this.line.empty) yield this.finish(this.line, false)
   }
 }
 
@@ -104,4 +136,21 @@ export async function* splitLines(input: AsyncIterable<Uint8Array> | Iterable<Ui
   const splitter = new LineSplitter(maxLineBytes)
   for await (const chunk of input) yield* splitter.push(chunk)
   yield* splitter.end()
+}
+
+/** Where the first byte that is not UTF-8 is, named as hex. */
+export function invalidUtf8(bytes: Uint8Array): string {
+  // The longest prefix that decodes: its length is where the bad byte starts (a bad byte is found by halving).
+  let good = 0
+  let bad = bytes.length
+  while (bad - good > 1) {
+    const mid = (good + bad) >> 1
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true })
+      good = mid
+    } catch {
+      bad = mid
+    }
+  }
+  return `byte 0x${bytes[good]!.toString(16).padStart(2, '0')} at offset ${good}`
 }

@@ -2,6 +2,7 @@
 // space and its content. Content comes from a log and may be hostile: characters that move
 // the cursor, break the line or start a terminal escape are shown escaped (TW-RENDER-2).
 import type { Status, Todo } from '../core/schema.js'
+import { escapeUnit } from './json.js'
 
 export const PLAN_HEADING = 'Plan'
 
@@ -18,8 +19,6 @@ export const MARKS: Readonly<Record<Status, string>> = {
  */
 const UNSAFE =
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
-
-const escapeUnit = (unit: string): string => '\\u' + unit.charCodeAt(0).toString(16).padStart(4, '0')
 
 /**
  * Text made safe for one terminal line (TW-RENDER-2): each unsafe code unit becomes

@@ -28,11 +28,11 @@ describe('TW-JSON-2, TW-JSON-3: the registry copy of a deep value', () => {
     return JSON.parse(run.stdout) as { text: string; peak: number }
   }
 
-  it('2,000,000 levels: the call answers, at a peak of at most 2.5x what parsing them alone takes (it was 3.6x)', () => {
+  it('2,000,000 levels: the call answers, at a peak of at most 2x what parsing them alone takes (it was 3.6x, then 2.1x)', () => {
     const parsed = peak('parse', 2_000_000)
     const called = peak('call', 2_000_000)
     expect(called.text).toBe('Updated todo list: 0 pending, 0 in progress, 0 completed.')
-    expect(called.peak / parsed.peak).toBeLessThanOrEqual(2.5)
+    expect(called.peak / parsed.peak).toBeLessThanOrEqual(2)
   })
 
   it('`serve` answers a call on 2,000,000 levels, then the next call of an earlier session', () => {

@@ -1,10 +1,8 @@
-// The data `npm run test:harness` runs on, checked against what it stands for: the upstream
-// tests listed as checking the release's wording (test/harness/release/wording-only.json)
-// are the ones docs/harness.md lists; a run-app command the docs show is one the app test
-// runs; the app sessions (test/harness/release/app-sessions.json)
+// The data `npm run test:harness` runs on, checked against what it stands for: the app
+// sessions (test/harness/release/app-sessions.json)
 // are the fixtures' own scripts; and the app test's comparison (scripts/app-sessions.mjs)
 // finds the fixtures' one known difference and nothing that only changes between recordings.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -36,42 +34,6 @@ function scriptOf(command: string): { script: string[]; set: Record<string, stri
   }
   return { script, set }
 }
-
-describe('a run-app command the docs show is one the app test runs', () => {
-  const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((name) => `docs/${name}`)].filter((page) => page.endsWith('.md'))
-  const shown = pages.flatMap((page) =>
-    shCommands(text(page))
-      .filter((line) => /(^|\/)run-app /.test(line))
-      .map((line) => ({ page, line })),
-  )
-
-  it('docs/harness.md shows one', () => {
-    expect(shown.map(({ page }) => page)).toContain('docs/harness.md')
-  })
-
-  it.each(shown.map(({ page, line }) => [page, line] as const))('%s: %s', (_, line) => {
-    const words = shellWords(line.trim())
-    expect(words[0]).toBe('../shared/harness/run-app')
-    const { script, set } = scriptOf(line)
-    const session = APP_SESSIONS.sessions.find((candidate) => JSON.stringify(candidate.runApp) === JSON.stringify(script))
-    expect(session, 'a session of app-sessions.json').toBeDefined()
-    const paths = { tool: set['--tool']!, cwd: set['--cwd']!, out: set['--out']!, zstd: set['--zstd']! }
-    expect(words.slice(1)).toEqual(runAppArgs(session!, paths))
-  })
-})
-
-describe('wording-only.json: the upstream tests expected to fail are the ones docs/harness.md lists', () => {
-  it('the same names, in the same order', () => {
-    const section =
-      text('docs/harness.md')
-        .split(/^## /m)
-        .find((part) => part.startsWith("Upstream tests that check the release's own words")) ?? ''
-    const listed = [...(section.split(/^### /m).find((part) => part.startsWith('dsh 0.1.1-rc.2')) ?? '').matchAll(/^- `([^`]+)`$/gm)].map((m) => m[1])
-    const { tests } = JSON.parse(text('test/harness/release/wording-only.json')) as { tests: string[] }
-    expect(tests.length).toBe(3)
-    expect(listed).toEqual(tests)
-  })
-})
 
 const ci = process.env.CI === 'true' || process.env.CI === '1'
 const present = existsSync(FIXTURES)

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { jsonKind, KEPT_PROBLEMS, LogParser, ProblemList, readEventLine, readLog, readLogBatches, type LogRecord } from '../../src/log/reader.js'
 import type { Chunks } from '../../src/log/compressed.js'
-import { LineSplitter, splitLines } from '../../src/log/lines.js'
+import { invalidUtf8, LineSplitter, splitLines } from '../../src/log/lines.js'
 import { source } from '../support/replay.js'
 
 const HEADER = '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}'
@@ -413,5 +413,34 @@ describe('LogParser: packed rows (TW-LOG-10)', () => {
     const records = parse([packed('text-chunks', 0, 2), ev(2)])
     expect(problems(records)).toEqual(['1: missing header: expected {"type":"session","version":0,…}'])
     expect(rows(records)).toEqual(['1:text-chunks@0x2'])
+  })
+})
+
+describe("the same splitter, its lines as bytes (the kit reads a port's stdout and serve its stdin so)", () => {
+  const asBytes = (max?: number) => new LineSplitter(max, (line, terminated) => line.finishBytes(terminated))
+  const shown = (lines: Iterable<{ kind: string; bytes?: unknown; terminated?: boolean; count?: number }>) =>
+    [...lines].map((line) => (line.bytes instanceof Uint8Array ? { ...line, bytes: Buffer.from(line.bytes).toString('latin1') } : line))
+
+  it('hands over each line as its bytes, undecoded, a too-long line by its length, and tells what it holds of an unfinished line', () => {
+    const splitter = asBytes(4)
+    expect(splitter.held).toBe(0)
+    expect(shown(splitter.push(Buffer.from([0x61, 0xff, 0x0a, 0x0a, 0x0a, 0x62, 0x63])))).toEqual([
+      { kind: 'line', bytes: 'a\u00ff', terminated: true },
+      { kind: 'blank', count: 2 },
+    ])
+    expect(splitter.held).toBe(2)
+    expect(shown(splitter.push(Buffer.from('defg\nhi')))).toEqual([{ kind: 'too-long', bytes: 6, terminated: true }])
+    expect(splitter.held).toBe(2)
+    expect(shown(splitter.end())).toEqual([{ kind: 'line', bytes: 'hi', terminated: false }])
+    expect(splitter.held).toBe(0)
+  })
+
+  it('names the first byte that is not UTF-8 and its offset, whatever comes after it', () => {
+    expect(invalidUtf8(Buffer.from([0xff]))).toBe('byte 0xff at offset 0')
+    expect(invalidUtf8(Buffer.from([0x61, 0x62, 0xc0, 0xaf, 0x63]))).toBe('byte 0xc0 at offset 2')
+    // A lead byte that starts a sequence is fine until the byte that breaks it: that one is named.
+    expect(invalidUtf8(Buffer.from([0x61, 0xe2, 0x41]))).toBe('byte 0x41 at offset 2')
+    expect(invalidUtf8(Buffer.from([0xe2, 0x05]))).toBe('byte 0x05 at offset 1')
+    expect(invalidUtf8(Buffer.concat([Buffer.from('€ ok '.repeat(50)), Buffer.from([0xed, 0xa0, 0x80])]))).toBe('byte 0xa0 at offset 351')
   })
 })

@@ -12,7 +12,7 @@ import { readLog } from '../../src/log/reader.js'
 import { linesFromEnd, planFromEnd, standingPlanOf, latestPlanOf, type Which } from '../../src/log/tail.js'
 import { harnessLog } from '../support/harness-log.js'
 import { asyncProperty } from '../support/property.js'
-import { segments } from '../properties/arbitraries-log.js'
+import { segments } from '../../fixtures/generators.js'
 import { rawFrame, rawZstd } from '../support/zstd.js'
 import { suiteDir } from '../support/temp.js'
 

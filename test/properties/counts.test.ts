@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import { callTodoWrite } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import { property } from '../support/property.js'
-import { acceptedList } from './arbitraries.js'
+import { acceptedList } from '../../fixtures/generators.js'
 
 property('TW-PROP-COUNTS: each count is the number of input items of that status; they sum to the input length', [acceptedList], ({ todos, options }) => {
   const result = callTodoWrite({ todos }, { agent: { session: new MemorySession() } }, options)

@@ -3,7 +3,7 @@ import { asyncProperty } from '../support/property.js'
 import fc from '../support/fc.js'
 import { expect } from 'vitest'
 import { harnessLog } from '../support/harness-log.js'
-import { segments } from './arbitraries-log.js'
+import { segments } from '../../fixtures/generators.js'
 import { replay } from './log-support.js'
 
 /** Unreadable lines (TW-LOG-3) and the message each gets, written out by hand. */

@@ -4,7 +4,7 @@ import fc from '../support/fc.js'
 import { expect } from 'vitest'
 import { currentTodos, standingPlan } from '../../src/log/plan.js'
 import { harnessLog } from '../support/harness-log.js'
-import { segments } from './arbitraries-log.js'
+import { segments } from '../../fixtures/generators.js'
 import { cut, replay } from './log-support.js'
 
 asyncProperty(

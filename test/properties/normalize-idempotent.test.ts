@@ -4,7 +4,7 @@ import { callTodoWrite } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import { modelSnapshot } from '../support/model.js'
 import { property } from '../support/property.js'
-import { acceptedList } from './arbitraries.js'
+import { acceptedList } from '../../fixtures/generators.js'
 
 property('TW-PROP-NORMALIZE-IDEMPOTENT: the model snapshot sent back is accepted and logged byte for byte', [acceptedList], ({ todos, options }) => {
   const snapshot = { todos: modelSnapshot(todos) }

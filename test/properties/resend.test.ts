@@ -5,8 +5,7 @@ import { MemorySession } from '../../src/log/events.js'
 import { currentTodos } from '../../src/log/plan.js'
 import { modelSnapshot } from '../support/model.js'
 import { property } from '../support/property.js'
-import { calls } from '../../fixtures/generators.js'
-import { acceptedList } from './arbitraries.js'
+import { acceptedList, calls } from '../../fixtures/generators.js'
 
 property(
   'TW-PROP-RESEND: an accepted list sent again, after any calls, is accepted and the list is still its snapshot',

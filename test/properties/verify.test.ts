@@ -5,7 +5,7 @@ import { expect } from 'vitest'
 import type { LogEvent } from '../../src/log/events.js'
 import { Verifier } from '../../src/log/verify.js'
 import { harnessLog } from '../support/harness-log.js'
-import { segments } from './arbitraries-log.js'
+import { segments } from '../../fixtures/generators.js'
 
 function verify(events: LogEvent[]): string[] {
   const verifier = new Verifier()

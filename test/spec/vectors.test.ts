@@ -14,10 +14,10 @@ import type { TodoWriteOptions } from '../../src/core/options.js'
 import { isArgsRefused, type CallOutcome } from '../../src/kit/protocol.js'
 import { ArgsNotJson, Reference } from '../../src/kit/reference.js'
 import { modelIsJsonText } from '../support/model.js'
-import { callInput, loadSuite } from '../../src/kit/vectors.js'
+import { asciiJson, callInput, loadSuite } from '../../src/kit/vectors.js'
 import { examples, SPEC_PATH } from '../support/spec.js'
 import { goldenCalls } from '../support/golden.js'
-import { buildVectors, committedVectors, nextVersion, vectorJson, VECTORS_DIR, writeVectors, type Vectors } from '../support/vectors.js'
+import { buildVectors, committedVectors, nextVersion, VECTORS_DIR, writeVectors, type Vectors } from '../support/vectors.js'
 import { hasPython, PYTHON } from '../support/python.js'
 
 const update = process.env.UPDATE_VECTORS === '1'
@@ -64,7 +64,7 @@ describe('vector files (TW-KIT-VECTORS-1)', () => {
     expect(built).toEqual(committed)
     for (const name of ['suite.json', ...committed.suite.files]) {
       const value = name === 'suite.json' ? built.suite : built.files[name]
-      expect(readFileSync(`${VECTORS_DIR}${name}`, 'utf8'), name).toBe(vectorJson(value))
+      expect(readFileSync(`${VECTORS_DIR}${name}`, 'utf8'), name).toBe(asciiJson(value))
     }
   })
 

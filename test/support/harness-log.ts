@@ -4,11 +4,10 @@
 // comes from the independent model in model.ts.
 import { callTodoWrite } from '../../src/core/call.js'
 import { MemorySession, type LogEvent } from '../../src/log/events.js'
+import type { Segment } from '../../fixtures/generators.js'
 import { modelSnapshot, type ModelItem } from './model.js'
 
 export const HEADER = { type: 'session', version: 0, id: '00000000-0000-4000-8000-00000000000f', createdAt: 1767225600000, cwd: '/work', delegationDepth: 0 }
-
-export type Segment = { kind: 'call'; args: unknown } | { kind: 'turn/start' } | { kind: 'turn/end' } | { kind: 'noise'; type: string; data: unknown }
 
 export interface HarnessLog {
   /** The events, in order, with seq from 0. */

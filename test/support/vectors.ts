@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { goldenCalls } from './golden.js'
 import { modelCall, modelIsJsonText, NOT_TRIMMED, TRIM_SET, type ModelItem, type ModelOptions } from './model.js'
 import { examples, SPEC_PATH, specText } from './spec.js'
-import type { CaseFile, Suite, VectorCall, VectorCase } from '../../src/kit/vectors.js'
+import { asciiJson, type CaseFile, type Suite, type VectorCall, type VectorCase } from '../../src/kit/vectors.js'
 
 export const VECTORS_DIR = fileURLToPath(new URL('../../vectors/', import.meta.url))
 export const SPEC_FILE = 'spec-examples.json'
@@ -901,10 +901,6 @@ export function buildVectors(previous: Vectors | null): Vectors {
   return built
 }
 
-/** JSON with every non-ASCII code unit escaped: readable by any JSON parser, invisible characters visible. */
-export const vectorJson = (value: unknown): string =>
-  JSON.stringify(value, null, 2).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')) + '\n'
-
 const read = (name: string): unknown => JSON.parse(readFileSync(`${VECTORS_DIR}${name}`, 'utf8'))
 
 /** The committed vectors, or null when there are none yet. */
@@ -915,6 +911,6 @@ export function committedVectors(): Vectors | null {
 }
 
 export function writeVectors(vectors: Vectors): void {
-  writeFileSync(`${VECTORS_DIR}suite.json`, vectorJson(vectors.suite))
-  for (const [name, file] of Object.entries(vectors.files)) writeFileSync(`${VECTORS_DIR}${name}`, vectorJson(file))
+  writeFileSync(`${VECTORS_DIR}suite.json`, asciiJson(vectors.suite))
+  for (const [name, file] of Object.entries(vectors.files)) writeFileSync(`${VECTORS_DIR}${name}`, asciiJson(file))
 }

@@ -6,12 +6,12 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PROTOCOL_CHECKS } from '../../../src/kit/protocol-suite.js'
 import { BIN } from '../../support/cli.js'
-import { conform, node, PYTHON_PORT, tempDir } from '../../support/conform.js'
+import { conform, PYTHON_PORT, tempDir } from '../../support/conform.js'
 import { hasPython, PYTHON } from '../../support/python.js'
+import { bugPort } from './zoo/zoo.js'
 
 const SERVE = [process.execPath, BIN, 'serve']
 const PROTOCOL = PROTOCOL_CHECKS.length
-const python = (bug = '') => ({ ...process.env, TODO_PORT_BUG: bug })
 
 describe('TW-KIT-PROTO-1: the protocol suite', () => {
   it('checks every malformed request of TW-PROTO-ERROR-1 and TW-PROTO-OPTIONS-1, framing, depth past 1,000, sessions, end, end of input and stop', () => {
@@ -59,7 +59,7 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
   })
 
   it.skipIf(!hasPython)('the Python port passes every check', async () => {
-    const run = await conform(['--runs', '0', '--run', 'protocol/*', '--', PYTHON!, PYTHON_PORT], python())
+    const run = await conform(['--runs', '0', '--run', 'protocol/*', '--', PYTHON!, PYTHON_PORT])
     expect(run.stdout).not.toContain('FAIL')
     expect(run.last).toBe(`${PROTOCOL} passed, 0 failed`)
   })
@@ -70,7 +70,7 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
     ['shared-sessions', 'protocol/sessions', 'the answer differs in current'],
   ])('TW-PROTO-STOP-1, TW-PROTO-END-1: a port whose bug is %s fails %s', async (bug, id, problem) => {
     // The check that names the bug, alone: the whole suite passes on the reference above.
-    const run = await conform(['--runs', '0', '--run', id, '--', ...node('zoo-serve.mjs', bug)])
+    const run = await conform(['--runs', '0', '--run', id, '--', ...bugPort(bug)])
     expect(run.status).toBe(1)
     expect(run.stdout).toContain(`FAIL ${id}: `)
     expect(run.stdout).toContain(problem)
@@ -87,7 +87,7 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
     ['utf8-replace', 'protocol/error/not-utf8/byte-ff', 'where null was expected'],
     ['deep-crash', 'protocol/depth/arrays-10000', 'the deep call: the port exited with status 1'],
   ])('TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1, TW-PROTO-FRAME-1, TW-JSON-3: the Python port with %s fails %s', async (bug, id, problem) => {
-    const run = await conform(['--runs', '0', '--run', id, '--', PYTHON!, PYTHON_PORT], python(bug))
+    const run = await conform(['--runs', '0', '--run', id, '--', ...bugPort(bug)])
     expect(run.status).toBe(1)
     expect(run.stdout).toContain(`FAIL ${id}: `)
     expect(run.stdout).toContain(problem)

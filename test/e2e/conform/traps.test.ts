@@ -6,9 +6,10 @@ import type { CallOutcome } from '../../../src/kit/protocol.js'
 import type { VectorCase } from '../../../src/kit/vectors.js'
 import { callInput } from '../../../src/kit/vectors.js'
 import { NOT_TRIMMED, TRIM_SET } from '../../support/model.js'
-import { conform, PYTHON_PORT } from '../../support/conform.js'
+import { conform } from '../../support/conform.js'
 import { TRAPS_FILE, VECTORS_DIR } from '../../support/vectors.js'
-import { hasPython, PYTHON } from '../../support/python.js'
+import { hasPython } from '../../support/python.js'
+import { bugPort } from './zoo/zoo.js'
 
 const cases = (JSON.parse(readFileSync(`${VECTORS_DIR}${TRAPS_FILE}`, 'utf8')) as { cases: VectorCase[] }).cases
 const byId = new Map(cases.map((c) => [c.id, c]))
@@ -203,10 +204,7 @@ describe('TW-KIT-TRAPS-1, TW-JSON-4: the argument text in every legal and illega
 
 describe('the kit on argument texts (TW-KIT-COMPARE-1)', () => {
   it.skipIf(!hasPython)('a port that takes a text that is not JSON fails the case, naming the error response it owed', async () => {
-    const run = await conform(['--runs', '0', '--run', 'traps/not-json/number/01', '--', PYTHON!, PYTHON_PORT], {
-      ...process.env,
-      TODO_PORT_BUG: 'double-grammar',
-    })
+    const run = await conform(['--runs', '0', '--run', 'traps/not-json/number/01', '--', ...bugPort('double-grammar')])
     expect(run.status).toBe(1)
     expect(run.stdout).toContain('FAIL traps/not-json/number/01: ')
     expect(run.stdout).toContain('expected: an error response: the arguments are not a JSON text (TW-JSON-4)')
@@ -214,10 +212,7 @@ describe('the kit on argument texts (TW-KIT-COMPARE-1)', () => {
   })
 
   it.skipIf(!hasPython)('a port that refuses a JSON text fails the case with its error shown', async () => {
-    const run = await conform(['--runs', '0', '--run', 'traps/whitespace/carriage-return', '--', PYTHON!, PYTHON_PORT], {
-      ...process.env,
-      TODO_PORT_BUG: 'cr-not-whitespace',
-    })
+    const run = await conform(['--runs', '0', '--run', 'traps/whitespace/carriage-return', '--', ...bugPort('cr-not-whitespace')])
     expect(run.status).toBe(1)
     expect(run.stdout).toContain('problem:  the port answered with an error: "args" is not a JSON text')
   })

@@ -1,42 +1,41 @@
 // TW-KIT-ZOO-1, small: a few bugs of the zoo through the kit as `npm run zoo` measures them
 // (vectors and protocol suite once, the fuzzer alone under two seeds), and the zoo's list
-// against the bugs the Python port and the serve wrapper actually have. The full run is
-// `npm run zoo`; docs/zoo.md shows its recorded results (zoo-page.test.ts).
+// against the bugs its two wrappers have. The full run is `npm run zoo`.
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { measureBug, measureClean, ROOT, ZOO } from './zoo/zoo.js'
+import { measureBug, measureClean, PYTHON_BUGS, ROOT, ZOO } from './zoo/zoo.js'
 import { hasPython, PYTHON } from '../../support/python.js'
 
 const settings = { seeds: [1, 2], runs: 150, timeoutMs: 10_000 }
 const bug = (name: string) => ZOO.find((b) => b.name === name)!
+const names = (source: string) =>
+  ZOO.filter((b) => b.source === source)
+    .map((b) => b.name)
+    .sort()
 
 describe('TW-KIT-ZOO-1: the bug zoo', () => {
-  it.skipIf(!hasPython)("lists exactly the Python port's TODO_PORT_BUGs and the serve wrapper's bugs, at least 20 in all", () => {
-    const listed = spawnSync(
-      PYTHON!,
-      [
-        '-c',
-        'import importlib.util as u, sys; s = u.spec_from_file_location("p", sys.argv[1]); m = u.module_from_spec(s); s.loader.exec_module(m); print(" ".join(m.BUGS))',
-        join(ROOT, 'examples/ports/python/todo_write.py'),
-      ],
-      { encoding: 'utf8' },
-    )
-    expect(listed.stdout.trim().split(' ').sort()).toEqual(
-      ZOO.filter((b) => b.source === 'python')
-        .map((b) => b.name)
-        .sort(),
-    )
-    const wrapper = readFileSync(join(ROOT, 'test/fixtures/ports/zoo-serve.mjs'), 'utf8')
-    const wrapped = Object.keys(Function(`return ${/const ZOO_SERVE_BUGS = (\{[^}]*\})/.exec(wrapper)![1]}`)() as object)
-    expect(wrapped.sort()).toEqual(
-      ZOO.filter((b) => b.source === 'serve')
-        .map((b) => b.name)
-        .sort(),
-    )
+  it.skipIf(!hasPython)("lists exactly python-bugs.py's bugs and serve-bugs.mjs's, at least 20 in all, each bug's edits applying to the port once", () => {
+    const listed = spawnSync(PYTHON!, [PYTHON_BUGS, '--list'], { encoding: 'utf8' })
+    expect(listed.stdout.trim().split('\n').sort()).toEqual(names('python'))
+    const wrapper = readFileSync(join(ROOT, 'test/e2e/conform/zoo/serve-bugs.mjs'), 'utf8')
+    expect((JSON.parse(/const BUGS = (\[[^\]]*\])/.exec(wrapper)![1]!.replace(/'/g, '"')) as string[]).sort()).toEqual(names('serve'))
     expect(ZOO.length).toBeGreaterThanOrEqual(20)
     expect(new Set(ZOO.map((b) => b.name)).size).toBe(ZOO.length)
+    const checked = spawnSync(PYTHON!, [PYTHON_BUGS, '--check'], { encoding: 'utf8' })
+    expect(checked.stderr).toBe('')
+    expect(checked.status).toBe(0)
+  })
+
+  it.skipIf(!hasPython)('a bug whose edit no longer matches the port fails loudly, and an unknown bug is refused', () => {
+    const script = `import runpy, sys; m = runpy.run_path(sys.argv[1]); m["BUGS"]["strip"] = [("no such text", "")]; m["buggy_source"]("strip")`
+    const drifted = spawnSync(PYTHON!, ['-c', script, PYTHON_BUGS], { encoding: 'utf8' })
+    expect(drifted.status).toBe(1)
+    expect(drifted.stderr).toContain("strip: the port holds 'no such text' 0 times, not once")
+    const unknown = spawnSync(PYTHON!, [PYTHON_BUGS, 'nope'], { input: '', encoding: 'utf8' })
+    expect(unknown.status).toBe(2)
+    expect(unknown.stderr).toContain("no bug 'nope'")
   })
 
   it.skipIf(!hasPython)('the clean port passes what the zoo runs', async () => {

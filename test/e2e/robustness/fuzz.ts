@@ -11,6 +11,7 @@ import { callTodoWrite, type CallOutcome } from '../../../src/core/call.js'
 import { encodeLine } from '../../../src/kit/protocol.js'
 import { ProtocolServer } from '../../../src/kit/reference.js'
 import { checkLog } from '../../../src/log/invariant.js'
+import { escapeUnit } from '../../../src/log/json.js'
 import { MemorySession, type LogEvent } from '../../../src/log/events.js'
 import { resolveOptions, type TodoWriteOptions } from '../../../src/core/options.js'
 import { createTodoWriteTool, runTodoWrite, type TodoWriteTool } from '../../../src/core/tool.js'
@@ -189,7 +190,7 @@ function shapeProblem(result: unknown): string | null {
 }
 
 const shown = (text: string, max = 300): string => {
-  const escaped = text.replace(/[^\x20-\x7e]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))
+  const escaped = text.replace(/[^\x20-\x7e]/g, escapeUnit)
   return escaped.length > max ? `${escaped.slice(0, max)}… (${text.length.toLocaleString('en-US')} characters)` : escaped
 }
 

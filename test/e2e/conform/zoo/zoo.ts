@@ -1,8 +1,8 @@
-// The bug zoo (spec/protocol.md TW-KIT-ZOO-1): plausible porting bugs — each a switch of the
-// Python example port (TODO_PORT_BUG) or a thin wrapper over the reference's protocol
-// server (test/fixtures/ports/zoo-serve.mjs) — and how well the kit catches each: by the
-// deterministic suites (vectors, protocol), and by the fuzzer ALONE (as `--run fuzz`, the
-// vectors skipped) over many seeds, counting the sequence at which it first disagrees.
+// The bug zoo (TW-KIT-ZOO-1): plausible porting bugs — each a few edits of the Python example
+// port (python-bugs.py) or a wrapper over the reference's protocol server (serve-bugs.mjs) —
+// and how well the kit catches each: by the deterministic suites (vectors, protocol), and by
+// the fuzzer ALONE (as `--run fuzz`, the vectors skipped) over many seeds, counting the
+// sequence at which it first disagrees.
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,8 +16,8 @@ export const ROOT = (() => {
   while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir)
   return dir + '/'
 })()
-const PYTHON_PORT = join(ROOT, 'examples/ports/python/todo_write.py')
-const ZOO_SERVE = join(ROOT, 'test/fixtures/ports/zoo-serve.mjs')
+const ZOO_DIR = join(ROOT, 'test/e2e/conform/zoo')
+export const PYTHON_BUGS = join(ZOO_DIR, 'python-bugs.py')
 
 export interface ZooBug {
   name: string
@@ -29,7 +29,7 @@ export interface ZooBug {
 const py = (name: string, imitates: string): ZooBug => ({ name, imitates, source: 'python' })
 const js = (name: string, imitates: string): ZooBug => ({ name, imitates, source: 'serve' })
 
-/** Every bug of the zoo; the Python port's BUGS and zoo-serve.mjs's list must name the same ones. */
+/** Every bug of the zoo; python-bugs.py and serve-bugs.mjs must have the same ones. */
 export const ZOO: readonly ZooBug[] = [
   py('strip', 'Python `str.strip()` trims U+001C–U+001F and U+0085, keeps U+FEFF'),
   py('trimspace', 'Go `strings.TrimSpace` / Rust `str::trim`: trims U+0085, keeps U+FEFF'),
@@ -79,10 +79,16 @@ export const ZOO: readonly ZooBug[] = [
   js('stop-exit-1', '`stop` answered, then exit status 1'),
 ]
 
-export const commandOf = (bug: ZooBug | null): { command: string[]; env: NodeJS.ProcessEnv } =>
-  bug?.source === 'serve'
-    ? { command: [process.execPath, ZOO_SERVE, bug.name], env: process.env }
-    : { command: [PYTHON ?? 'python3', PYTHON_PORT], env: { ...process.env, TODO_PORT_BUG: bug?.name ?? '' } }
+/** The command of a port with `bug`, or of the clean Python port. */
+export const commandOf = (bug: ZooBug | null): string[] =>
+  bug === null
+    ? [PYTHON ?? 'python3', join(ROOT, 'examples/ports/python/todo_write.py')]
+    : bug.source === 'serve'
+      ? [process.execPath, join(ZOO_DIR, 'serve-bugs.mjs'), bug.name]
+      : [PYTHON ?? 'python3', PYTHON_BUGS, bug.name]
+
+/** The command of the zoo's port with the bug of that name. */
+export const bugPort = (name: string): string[] => commandOf(ZOO.find((bug) => bug.name === name)!)
 
 export interface ZooSettings {
   seeds: readonly number[]
@@ -115,10 +121,8 @@ const cases = (): VectorCase[] => (suiteCases ??= loadSuite(join(ROOT, 'vectors/
 const quiet = async () => {}
 
 async function run(bug: ZooBug | null, settings: ZooSettings, part: { seed: number; runs: number; fuzzOnly: boolean }): Promise<PortRun> {
-  const { command, env } = commandOf(bug)
   return conformPort({
-    command,
-    env,
+    command: commandOf(bug),
     cases: part.fuzzOnly ? [] : cases(),
     selection: part.fuzzOnly ? { run: ['fuzz'], skip: [] } : { run: [], skip: ['fuzz'] },
     expectedFailures: null,
