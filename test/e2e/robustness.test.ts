@@ -2,7 +2,7 @@
 // contents, 10^5 items, 10^4 and 10^5 levels of nesting) checked against the model of the
 // spec, with the input, the log and the built-ins watched; then the fuzzer itself shown
 // to catch each kind of breakage. No time is measured here (npm run fuzz does that).
-// Left out of the mutation runs (vitest.mutation.config.ts): it covers every line of src/.
+// In no mutation gate (test/e2e/): it covers every line of src/.
 import { describe, expect, it } from 'vitest'
 import { callTodoWrite } from '../../src/core/call.js'
 import { ProtocolServer } from '../../src/kit/reference.js'

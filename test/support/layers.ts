@@ -1,4 +1,4 @@
-// The layers of the code and which may import which (docs/architecture in README "Layout"):
+// The layers of the code and which may import which (docs/architecture.md):
 // core → log → kit → cli, the package entries on top; tests and benchmarks use src/ and the
 // unshipped fixtures (generators they share), but not each other. `forbiddenEdges` lists every import that breaks the rule.
 import { readdirSync, readFileSync } from 'node:fs'

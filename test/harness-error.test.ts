@@ -5,7 +5,7 @@
 // package's own import of that name; else our own error stands in. (test/harness/ and the app
 // test of `npm run test:harness` show the same on the real harness.)
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import type { TodoWriteTool } from '../../../src/core/tool.js'
+import type { TodoWriteTool } from '../src/core/tool.js'
 
 class HarnessError extends Error {
   constructor(
@@ -27,12 +27,12 @@ class HostToolArgsError extends ToolArgsError {}
 vi.mock('@deepseek-ai/dsh-tools', () => ({ ToolArgsError }))
 
 // A fresh src/plugin.ts: it looks the package's class up once per module instance, and where
-// test files share their modules (the unit project and the mutation run set isolate: false)
+// test files share their modules (the unit project sets isolate: false)
 // another file may already have looked, without this mock.
 vi.resetModules()
-const { apply, argsErrorClassFrom, HARNESS_TOOLS, packageArgsErrorClass, pluginTool } = await import('../../../src/plugin.js')
-const { DEFAULT_OPTIONS } = await import('../../../src/core/options.js')
-const { TodoWriteError } = await import('../../../src/core/tool.js')
+const { apply, argsErrorClassFrom, HARNESS_TOOLS, packageArgsErrorClass, pluginTool } = await import('../src/plugin.js')
+const { DEFAULT_OPTIONS } = await import('../src/core/options.js')
+const { TodoWriteError } = await import('../src/core/tool.js')
 // Looked up while the mock stands: the module keeps what it found.
 const packageClass = await packageArgsErrorClass()
 
@@ -41,7 +41,7 @@ const packageClass = await packageArgsErrorClass()
 // without the mock too.
 vi.doUnmock('@deepseek-ai/dsh-tools')
 vi.resetModules()
-const unmocked = await import('../../../src/plugin.js')
+const unmocked = await import('../src/plugin.js')
 afterAll(() => {
   vi.resetModules()
 })

@@ -1,13 +1,13 @@
 // Model-based test: random sequences of valid and invalid calls, from two agents and from
 // callers without one, run against the plugin inside cordis and against a plain model.
 // After every step the texts match and each agent's list equals replay of its log.
-import fc from '../../support/fc.js'
+import fc from './support/fc.js'
 import { describe, expect, it } from 'vitest'
-import * as plugin from '../../../src/index.js'
-import { currentTodos } from '../../../src/log/plan.js'
-import { createTestHost, loadPlugin, TestAgent, type ToolRegistryService } from '../../../src/testing.js'
-import { modelSnapshot, modelText, type ModelItem } from '../../support/model.js'
-import { item } from '../../../fixtures/generators.js'
+import * as plugin from '../src/index.js'
+import { currentTodos } from '../src/log/plan.js'
+import { createTestHost, loadPlugin, TestAgent, type ToolRegistryService } from '../src/testing.js'
+import { modelSnapshot, modelText, type ModelItem } from './support/model.js'
+import { item } from '../fixtures/generators.js'
 
 interface Model {
   lists: (ModelItem[] | null)[]

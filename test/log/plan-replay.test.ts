@@ -1,4 +1,4 @@
-// The streaming plan fold (src/replay.ts): current list (TW-REPLAY-1), standing plan
+// The streaming plan fold (src/log/plan.ts): current list (TW-REPLAY-1), standing plan
 // (TW-STANDING-1), and the durable-log invariant on every snapshot (TW-LOG-1).
 import { describe, expect, it } from 'vitest'
 import { checkLog } from '../../src/log/invariant.js'

@@ -2,11 +2,11 @@
 // todo-write/testing; test/harness/release/ runs the same on the real release.
 import { type Context, Service } from 'cordis'
 import { describe, expect, it } from 'vitest'
-import * as release from '../../../src/release.js'
-import * as companion from '../../../src/release-invariant.js'
-import { createTestHost, loadPlugin, TestAgent, type ToolCall } from '../../../src/testing.js'
-import type { LogEvent } from '../../../src/log/events.js'
-import { getterContent, hiddenContent, trimmedAsWritten, untrimmedAsWritten } from '../../support/written-items.js'
+import * as release from '../src/release.js'
+import * as companion from '../src/release-invariant.js'
+import { createTestHost, loadPlugin, TestAgent, type ToolCall } from '../src/testing.js'
+import type { LogEvent } from '../src/log/events.js'
+import { getterContent, hiddenContent, trimmedAsWritten, untrimmedAsWritten } from './support/written-items.js'
 
 const call = (args: unknown, agent = new TestAgent()): ToolCall => ({ name: 'todo_write', arguments: args, agent })
 const PARALLEL = {

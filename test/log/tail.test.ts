@@ -1,6 +1,6 @@
 // The plan read from the end of a log file (TW-REPLAY-TAIL-1) against the streaming fold:
 // generated logs, damaged or not, cut anywhere, with blocks boundaries inside multi-byte
-// characters; the shipped sample logs (the real recorded session: test/spec/fixture.test.ts).
+// characters; the shipped sample logs (the real recorded session: test/e2e/fixture.test.ts).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'

@@ -2,14 +2,14 @@
 // register, execute, dispose; and the host refusing each mistake the real harness refuses.
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
-import * as plugin from '../../../src/index.js'
-import { callTodoWrite } from '../../../src/core/call.js'
-import { createTodoWriteTool, type TodoWriteTool } from '../../../src/core/tool.js'
-import { MemorySession } from '../../../src/log/events.js'
-import { OptionsSchema } from '../../../src/core/options.js'
-import { emitJsonSchema } from '../../support/golden.js'
-import { schemaFile } from '../../support/golden.js'
-import { createTestHost, loadPlugin, subsetProblems, TestAgent, ToolRegistryService, type ToolCall } from '../../../src/testing.js'
+import * as plugin from '../src/index.js'
+import { callTodoWrite } from '../src/core/call.js'
+import { createTodoWriteTool, type TodoWriteTool } from '../src/core/tool.js'
+import { MemorySession } from '../src/log/events.js'
+import { OptionsSchema } from '../src/core/options.js'
+import { emitJsonSchema } from './support/golden.js'
+import { schemaFile } from './support/golden.js'
+import { createTestHost, loadPlugin, subsetProblems, TestAgent, ToolRegistryService, type ToolCall } from '../src/testing.js'
 
 const PLAN = { todos: [{ content: ' a ', status: 'in_progress', id: 1 }] }
 const call = (args: unknown, agent?: TestAgent): ToolCall => ({ callId: 'c1', name: 'todo_write', arguments: args, ...(agent ? { agent } : {}) })

@@ -1,5 +1,5 @@
 // `todo-write replay`, in-process (TW-REPLAY-CLI-1 … 3): modes, flags, exit status,
-// streams and the shipped sample logs. (What docs/logs.md shows is run by test/spec/docs.test.ts;
+// streams and the shipped sample logs. (What docs/logs.md shows is run by test/e2e/docs.test.ts;
 // values 10^5 levels deep, by test/e2e/deep-nesting.test.ts, outside the mutation gate.)
 import { chmodSync, createReadStream, openSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

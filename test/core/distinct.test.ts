@@ -1,7 +1,7 @@
 // The duplicate check's set (TW-DUP-1, src/core/distinct.ts): it answers exactly as a JS
 // Set would (the Set is the model), only long strings are filed by digest, and the digest
 // is SHA-256 over UTF-16LE as another implementation computes it. That long strings of one
-// length cost what short ones do is test/unit/linearity.test.ts's.
+// length cost what short ones do is test/e2e/linearity.test.ts's.
 import fc from '../support/fc.js'
 import { describe, expect, it } from 'vitest'
 import { digest, HASHED_WHOLE, StringSet } from '../../src/core/distinct.js'
