@@ -7,10 +7,11 @@ import { BLANK_LINE, KEPT_PROBLEMS, LOG_EMPTY, ProblemList, readLogBatches } fro
 import { renderPlan, terminalSafe } from '../log/render.js'
 import { PlanReplay } from '../log/plan.js'
 import { Verifier } from '../log/verify.js'
+import { entryJson, entryLine, History, summaryJson, summaryLine, type HistoryEntry } from '../log/history.js'
 import { OPTION_FLAGS, OPTION_FLAGS_HELP, output, parseFlags, readsDirectory, toolOptions, UsageError, type Output } from './io.js'
 import { writeJson } from '../log/json.js'
 
-export const REPLAY_HELP = `todo-write replay [--standing] [--render | --check | --acp | --verify [option flags]] <file|->
+export const REPLAY_HELP = `todo-write replay [--standing] [--render | --check | --acp | --verify [option flags] | --history [--json]] <file|->
 
 Streams a session log (JSON Lines; - reads stdin) and prints the current list as JSON
 (last todo/write wins; null when there is none).
@@ -19,6 +20,8 @@ Streams a session log (JSON Lines; - reads stdin) and prints the current list as
   --check       check the log (the durable-log invariant on every todo/write); print a summary
   --acp         one ACP plan update per todo/write: {"sessionUpdate":"plan","entries":[…]}
   --verify      re-run every todo_write call through the reference; list mismatches by seq
+  --history     one line per todo_write call: accepted or refused, the change, flags, the
+                text the model read; then a summary (--json: as JSON lines)
   option flags  the deployment's options, for --verify (without any: those the log's
                 request/header states, else --profile seed):
 ${OPTION_FLAGS_HELP}
@@ -31,11 +34,13 @@ const FLAGS = {
   check: { type: 'boolean' },
   acp: { type: 'boolean' },
   verify: { type: 'boolean' },
+  history: { type: 'boolean' },
+  json: { type: 'boolean' },
   ...OPTION_FLAGS,
 } as const
 
-type Mode = 'json' | 'render' | 'check' | 'acp' | 'verify'
-const MODES = ['render', 'check', 'acp', 'verify'] as const
+type Mode = 'json' | 'render' | 'check' | 'acp' | 'verify' | 'history'
+const MODES = ['render', 'check', 'acp', 'verify', 'history'] as const
 
 /** What stderr says when `--verify` found the options nowhere (TW-VERIFY-5). */
 export const ASSUMED_POLICY =
@@ -52,10 +57,11 @@ function parseReplayArgs(argv: string[]) {
   if (values.standing && mode !== 'json' && mode !== 'render') throw new UsageError(`--standing cannot be combined with --${mode}`)
   const optionFlag = Object.keys(OPTION_FLAGS).find((flag) => flag in values)
   if (optionFlag !== undefined && mode !== 'verify') throw new UsageError(`--${optionFlag} applies only to --verify`)
+  if (values.json && mode !== 'history') throw new UsageError('--json applies only to --history')
   if (positionals.length !== 1) throw new UsageError('replay takes exactly one log: a file, or - for stdin')
   // No option flag: the log's own request/header says the options (TW-VERIFY-5).
   const options = optionFlag === undefined ? undefined : toolOptions(values)
-  return { mode, standing: values.standing === true, options, path: positionals[0]! }
+  return { mode, standing: values.standing === true, json: values.json === true, options, path: positionals[0]! }
 }
 
 /** Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1); one that is not there is not. */
@@ -116,7 +122,7 @@ async function replayTail(path: string, mode: 'json' | 'render', standing: boole
 }
 
 export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<number> {
-  const { mode, standing, options, path } = parseReplayArgs(argv)
+  const { mode, standing, json, options, path } = parseReplayArgs(argv)
   const stdoutStream = output(stdout)
   const out = (text: string) => stdoutStream.write(text)
   const warn = output(stderr)
@@ -126,6 +132,10 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
   if ((mode === 'json' || mode === 'render') && source.regular) return replayTail(path, mode, standing, stdoutStream, warn)
   const plan = new PlanReplay()
   const verifier = new Verifier(options)
+  const history = mode === 'history' ? new History() : undefined
+  // Colour only for a terminal, and not under NO_COLOR (TW-HISTORY-4).
+  const colour = (stdout as { isTTY?: boolean }).isTTY === true && !process.env.NO_COLOR
+  const told = (entries: HistoryEntry[]) => entries.map((entry) => (json ? entryJson(entry) : entryLine(entry, colour))).join('')
   const problems = new ProblemList<{ line: number; message: string }>()
   let mismatches = 0
   // Until a line is a header, an event or a packed row, the input may be no session log at
@@ -168,6 +178,7 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
         if (step.kind === 'broken') problem(record.line, step.message)
         if (step.kind === 'write' && mode === 'acp') shown += JSON.stringify(planUpdate(step.todos)) + '\n'
         if (mode === 'verify') shown += mismatch(verifier.push(record.event))
+        if (history) shown += told(history.push(record.event, step))
       }
       await out(shown)
       // The reader of stdout went away (… | head): nothing more anyone reads.
@@ -191,6 +202,7 @@ export async function runReplay(argv: string[], stdin: NodeJS.ReadableStream, st
     if (verifier.policy?.source === 'assumed') await warn.write(ASSUMED_POLICY)
     await out(`verify: ${counted(verifier.calls, 'todo_write call', 'todo_write calls')}, ${counted(mismatches, 'mismatch', 'mismatches')}\n`)
   }
+  if (history) await out(told(history.end()) + (json ? summaryJson : summaryLine)(history.summary))
   const hidden = problems.count > KEPT_PROBLEMS ? ` (the first ${KEPT_PROBLEMS} shown)` : ''
   if (problems.count > 0)
     await warn.write(
