@@ -67,7 +67,8 @@ export interface Paired<C> {
 }
 
 export class OpenCalls<C extends Paired<C>> {
-  private readonly byKey = new Map<string, C>()
+  /** By key; null, the key of a result whose callId is no string, is none's. */
+  private readonly byKey = new Map<string | null, C>()
   private readonly byAge = new CallList<C>()
   /** Open calls without a todo/write yet: those that may write, and the others. */
   private readonly writers = new CallList<C>()
@@ -78,7 +79,7 @@ export class OpenCalls<C extends Paired<C>> {
   }
 
   /** The open call of a callId's key (`digest(callId)`). */
-  get(key: string): C | undefined {
+  get(key: string | null): C | undefined {
     return this.byKey.get(key)
   }
 
@@ -92,10 +93,10 @@ export class OpenCalls<C extends Paired<C>> {
     return this.byKey.values()
   }
 
-  /** Opens a call, its key not open (the owner closes the call that had it first). */
-  add(call: C, writes: boolean): void {
+  /** Opens a call, its key not open (the owner closes the call that had it first); `writes: false` for one that may not write. */
+  add(call: C, writes?: boolean): void {
     call.age = this.byAge.add(call)
-    call.waiting = (writes ? this.writers : this.nonWriters).add(call)
+    call.waiting = (writes === false ? this.nonWriters : this.writers).add(call)
     this.byKey.set(call.key, call)
   }
 

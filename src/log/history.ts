@@ -83,20 +83,18 @@ interface Call extends Paired<Call> {
   queued: Link<Call>
 }
 
-const keyOf = (content: string): string => digest(content)
-
 /** What `todos` changes of the plan `before`, and the flags that says (TW-HISTORY-3). */
 function changeOf(before: readonly Todo[], todos: readonly Todo[]): { change: Change; flags: Flag[] } {
   // Contents by their digests: V8 hashes a string of more than 16,383 characters by its length alone (src/core/distinct.ts).
-  const was = new Map(before.map((item) => [keyOf(item.content), item]))
-  const now = new Set(todos.map((item) => keyOf(item.content)))
+  const was = new Map(before.map((item) => [digest(item.content), item]))
+  const now = new Set(todos.map((item) => digest(item.content)))
   const change: Change = { todos: todos.map(({ content, status }) => ({ content, status })), added: [], removed: [], changed: [] }
   for (const { content, status } of todos) {
-    const old = was.get(keyOf(content))
+    const old = was.get(digest(content))
     if (old === undefined) change.added.push(content)
     else if (old.status !== status) change.changed.push({ content, from: old.status, to: status })
   }
-  for (const { content, status } of before) if (!now.has(keyOf(content))) change.removed.push({ content, status })
+  for (const { content, status } of before) if (!now.has(digest(content))) change.removed.push({ content, status })
   const same = before.length === todos.length && todos.every((item, i) => item.content === before[i]!.content && item.status === before[i]!.status)
   const on: Partial<Record<Flag, boolean>> = {
     'dropped-unfinished': change.removed.some(({ status }) => status !== 'completed'),
@@ -164,15 +162,15 @@ export class History {
   private call(seq: number | undefined, data: Record<string, unknown>): void {
     const { callId, arguments: args } = data
     const id = typeof callId === 'string' ? callId : null
-    // A call whose callId is no string can be paired with nothing: it is closed, unanswered, at once.
     const argumentBytes = typeof args === 'string' ? Buffer.byteLength(args) : 0
     // The links hold the call, so it is made first and placed in its lists after.
     const call = { seq, callId: id, key: id === null ? '' : digest(id), argumentBytes, change: null, changeFlags: [], text: null, bytes: 0 } as unknown as Call
+    // A call whose callId is no string can be paired with nothing: it is closed, unanswered, at once.
     call.done = call.unanswered = id === null
     if (id !== null) {
       const previous = this.open.get(call.key)
       if (previous !== undefined) this.close(previous, true)
-      this.open.add(call, true)
+      this.open.add(call)
     }
     call.queued = this.queue.add(call)
     this.queued++
@@ -191,7 +189,7 @@ export class History {
 
   private result(data: Record<string, unknown>): void {
     const { key, answer } = loggedResult(data)
-    const call = key === null ? undefined : this.open.get(key)
+    const call = this.open.get(key)
     if (call === undefined) return
     this.close(call, false)
     call.text = answer === null ? null : loggedText(answer.content)

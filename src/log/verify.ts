@@ -307,7 +307,7 @@ export class Verifier {
   /** A result closes the open call of its callId; results of other calls are not ours. */
   private result(seq: number | undefined, data: Record<string, unknown>): Mismatch[] {
     const { key, answer } = loggedResult(data)
-    const call = key === null ? undefined : this.open.get(key)
+    const call = this.open.get(key)
     if (call === undefined) return []
     this.close(call)
     const { id, waiting, expected, written } = call

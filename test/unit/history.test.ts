@@ -129,6 +129,7 @@ describe('TW-HISTORY-1: an entry per call, in call order', () => {
       .add('tool/result', { callId: 'x', content: [{ type: 'text', text: 'file' }], isError: false })
       .result('nobody', 'stray')
       .add('tool/result', { callId: 7, content: [] })
+      .add('assistant/message', { callId: 'y', name: 'todo_write' })
       .add('tool/result', null)
     expect(historyOf(log.events)).toEqual({ entries: [], summary: { calls: 0, accepted: 0, refused: 0, flags: NO_FLAGS, argumentBytes: 0 } })
   })
@@ -172,6 +173,18 @@ describe('TW-HISTORY-1: pairing, as --verify pairs (src/log/calls.ts)', () => {
       { seq: 3, callId: 'mock-call-1', accepted: false, text: 'Error: nope' },
       // Answered, by a message that is not one tool-result part: no text.
       { seq: 5, callId: 'mock-call-1', accepted: false, text: null },
+    ])
+  })
+
+  it('a call with no string callId is paired with nothing: a todo/write after it goes to the next', () => {
+    const log = new Log()
+      .call(42)
+      .call('b')
+      .write([item('x', 'pending')])
+      .result('b', 'ok')
+    expect(historyOf(log.events).entries.map(({ callId, accepted, flags }) => ({ callId, accepted, flags }))).toEqual([
+      { callId: null, accepted: false, flags: ['unanswered'] },
+      { callId: 'b', accepted: true, flags: [] },
     ])
   })
 
@@ -312,8 +325,8 @@ describe('TW-HISTORY-2: the calls not yet written out hold bounded bytes', () =>
     const log = new Log()
       .call('c1')
       .call('c22')
-      .write([item('ab', 'pending')])
-      .write([item('xyz', 'pending')])
+      .write([item('ab', 'pending'), item('q', 'pending')])
+      .write([item('ab', 'completed'), item('xyz', 'pending')])
       .result('c22', 'hello')
       .result('c1', 'z')
     for (const event of log.events) {
@@ -322,12 +335,13 @@ describe('TW-HISTORY-2: the calls not yet written out hold bounded bytes', () =>
     }
     const c1 = 1024 + 4
     const c22 = 1024 + 6
-    // c1's change: its list and the added item (64 each) and "ab" (4 bytes); c22's: [xyz] added, "ab" removed.
-    expect(held).toEqual([c1, c1 + c22, c1 + c22 + 2 * 64 + 4, c1 + c22 + 132 + 3 * 64 + 6 + 4, c1 + c22 + 132 + 202 + 10, 0])
+    // c1's change: its list's two items and the two added (64 each), "ab" and "q" (6 bytes);
+    // c22's: two items, xyz added, q removed, ab changed (5 x 64), "ab", "xyz" and "q" (12 bytes).
+    expect(held).toEqual([c1, c1 + c22, c1 + c22 + 4 * 64 + 6, c1 + c22 + 262 + 5 * 64 + 12, c1 + c22 + 262 + 332 + 10, 0])
   })
 
   it('past the bound the oldest open call is given up, unanswered, and what waited behind it comes out', () => {
-    const history = new History({ maxHeldBytes: 3_000 })
+    const history = new History({ maxHeldBytes: 2_852 })
     const log = new Log().call('a').call('b').result('b', 'x'.repeat(400)).result('b', 'y'.repeat(500))
     const out = log.events.map((event) => history.push(event).map(({ callId, flags }) => `${callId} ${flags.join(' ')}`))
     // a and b hold 2,052 bytes, then b's text 800 more: 2,852; the second result of b is not b's.
@@ -344,13 +358,13 @@ describe('TW-HISTORY-2: the calls not yet written out hold bounded bytes', () =>
     expect(again.push({ type: 'tool/result', seq: 9, data: { callId: 'a', content: [] } })).toEqual([])
   })
 
-  it('a call alone past the bound is kept', () => {
+  it('a call alone past the bound is kept, after others too', () => {
     const history = new History({ maxHeldBytes: 1 })
-    expect(history.push({ type: 'tool/call', seq: 0, data: { callId: 'a', name: 'todo_write' } })).toEqual([])
-    expect(history.heldBytes).toBe(1026)
-    expect(history.push({ type: 'tool/result', seq: 1, data: { callId: 'a', content: [{ type: 'text', text: 'ok' }] } })).toMatchObject([
-      { callId: 'a', flags: [] },
-    ])
+    for (const callId of ['a', 'b']) {
+      expect(history.push({ type: 'tool/call', seq: 0, data: { callId, name: 'todo_write' } })).toEqual([])
+      expect(history.heldBytes).toBe(1026)
+      expect(history.push({ type: 'tool/result', seq: 1, data: { callId, content: [{ type: 'text', text: callId }] } })).toMatchObject([{ callId, flags: [] }])
+    }
   })
 
   it.each([
