@@ -445,10 +445,10 @@ describe('replay --history, --json (TW-REPLAY-CLI-1)', () => {
   })
 
   it('a damaged log: the history of what can be read, the problems, exit 1', async () => {
-    expect(await run(['replay', '--history', '-'], `${text(new Log().call('c1'))}not json\n`)).toEqual({
+    expect(await run(['replay', '--history', '-'], `${text(new Log().call('c1').call('c2'))}not json\n`)).toEqual({
       status: 1,
-      stdout: 'seq 0 ✗ [unanswered]\nhistory: calls 1, accepted 0, refused 1, argument bytes 2; flags: unanswered 1\n',
-      stderr: 'todo-write: line 3: not JSON\ntodo-write: warning: 1 problem in the log; the output holds what the readable lines say\n',
+      stdout: 'seq 0 ✗ [unanswered]\nseq 1 ✗ [unanswered]\nhistory: calls 2, accepted 0, refused 2, argument bytes 4; flags: unanswered 2\n',
+      stderr: 'todo-write: line 4: not JSON\ntodo-write: warning: 1 problem in the log; the output holds what the readable lines say\n',
     })
   })
 
