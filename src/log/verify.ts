@@ -40,8 +40,8 @@ interface OpenCall extends Paired<OpenCall> {
   /** What the reference answers: its isError, and its text (null: not checked). */
   readonly isError: boolean
   readonly text: Kept | null
-  /** The snapshot the reference appends (null: none), compared when a todo/write is paired with it. */
-  readonly expected: Kept | null
+  /** The snapshot the reference appends (null: none), until a todo/write is paired with it and compared: then null. */
+  expected: Kept | null
   /**
    * Its arguments text, kept until its result or until room is needed, and its place among
    * the calls that keep theirs: what the reference answers under other options is worked out
@@ -301,6 +301,7 @@ export class Verifier {
     const owner = this.open.write()
     if (owner === undefined) return [{ seq: event.seq, message: 'todo/write that no todo_write call accounts for' }]
     owner.written = snapshotMismatch(owner.id, event, owner.expected)
+    owner.expected = null
     return []
   }
 
@@ -310,7 +311,7 @@ export class Verifier {
     const call = this.open.get(key)
     if (call === undefined) return []
     this.close(call)
-    const { id, waiting, expected, written } = call
+    const { id, expected, written } = call
     const mismatches: Mismatch[] = []
     if (answer === null) mismatches.push({ seq, message: `${id}: message.content is not one tool-result part for this call` })
     else {
@@ -329,8 +330,8 @@ export class Verifier {
         if (other !== undefined) mismatches[0]!.message += ` (${other.note})`
       }
     }
-    if (waiting !== null && expected !== null)
-      mismatches.push({ seq: call.seq, message: `${id}: no todo/write logged, the reference appends ${expected.shown}` })
+    // A call keeps the snapshot it expects only until a todo/write is paired with it.
+    if (expected !== null) mismatches.push({ seq: call.seq, message: `${id}: no todo/write logged, the reference appends ${expected.shown}` })
     if (written !== null) mismatches.push(written)
     return mismatches
   }

@@ -42,7 +42,8 @@ property('TW-PROP-HISTORY-REPLAY: the history of a harness log is its calls; its
   const history = new History()
   const entries: HistoryEntry[] = [...log.events.flatMap((event) => history.push(event)), ...history.end()]
   /** The events of each call, by callId: its tool/call and its tool/result. */
-  const of = (type: string) => new Map(log.events.filter((event) => event.type === type).map((event) => [(event.data as { callId?: unknown } | null)?.callId, event]))
+  const of = (type: string) =>
+    new Map(log.events.filter((event) => event.type === type).map((event) => [(event.data as { callId?: unknown } | null)?.callId, event]))
   const [calls, results] = [of('tool/call'), of('tool/result')]
   let standing: ModelItem[] | null = null
   let previous: { accepted: boolean; text: string } | null = null
