@@ -2,13 +2,13 @@
 // TW-REPLAY-TAIL-1) vs reading the file and parsing every line, the last todo/write near
 // the end; and the plan of a 1 GB log against a 1 MB one: time independent of the length.
 import { spawnSync } from 'node:child_process'
-import { closeSync, createWriteStream, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { constants, createZstdCompress } from 'node:zlib'
 import { planFromEnd } from '../../src/log/tail.js'
 import { TODO_WRITE } from '../../src/core/event.js'
+import { writeAppLog } from '../../fixtures/app-log.js'
 import type { MeasuredCase, Row } from '../row.js'
 import { eachInTurn, medianRatio, median, sideBySide } from '../timing.js'
 
@@ -60,42 +60,6 @@ const BIN = fileURLToPath(new URL('../../src/cli/bin.js', import.meta.url))
 const SAMPLE = fileURLToPath(new URL('../../../examples/logs/release-sample.jsonl', import.meta.url))
 /** A session the release app wrote (beside the repository, when it is there): its lines are the app's own. */
 const APP_SESSION = fileURLToPath(new URL('../../../../shared/fixtures/dsh-0.1.1-rc.2-sessions/refusals-then-update-todo-write/session.jsonl', import.meta.url))
-
-/**
- * A log as the release app writes it, of about `bytes` of text: the events of `session`
- * over and over (seqs renumbered), a zstd frame every four lines, each declaring a 2 MiB
- * window and carrying a checksum.
- */
-async function writeAppLog(path: string, bytes: number, session: string): Promise<void> {
-  const [header, ...events] = readFileSync(session, 'utf8').trimEnd().split('\n')
-  const zstd = createZstdCompress({ params: { [constants.ZSTD_c_windowLog]: 21, [constants.ZSTD_c_checksumFlag]: 1 } })
-  const file = createWriteStream(path)
-  zstd.pipe(file)
-  const frame = async (lines: string[]) => {
-    zstd.write(lines.join('\n') + '\n')
-    await new Promise<void>((resolve) => zstd.flush(constants.ZSTD_e_end, () => resolve()))
-  }
-  let seq = 0
-  let written = header!.length
-  const lines = [header!]
-  while (written < bytes)
-    for (const event of events) {
-      // Seqs counted on, a packed row (TW-LOG-10) standing for as many events as it packs.
-      const parsed = JSON.parse(event) as { seq0?: number; data: { texts?: unknown[]; args?: unknown[] } }
-      let line: string
-      if (parsed.seq0 === undefined) line = JSON.stringify({ ...parsed, seq: seq++ })
-      else {
-        line = JSON.stringify({ ...parsed, seq0: seq })
-        seq += (parsed.data.texts ?? parsed.data.args ?? []).length
-      }
-      written += line.length + 1
-      lines.push(line)
-      if (lines.length === 4) await frame(lines.splice(0))
-    }
-  if (lines.length > 0) await frame(lines)
-  zstd.end()
-  await new Promise<void>((resolve) => file.on('close', () => resolve()))
-}
 
 /** Wall-clock nanoseconds of a command run to its end (a subprocess: its CPU time is not this process's). */
 function wall(command: string, args: string[]): number {

@@ -8,10 +8,11 @@ import { renderPlan, terminalSafe } from '../log/render.js'
 import { PlanReplay } from '../log/plan.js'
 import type { Io } from './cli.js'
 import { parseFlags } from './flags.js'
+import { entryJson, entryLine, History, summaryJson, summaryLine, type HistoryEntry } from '../log/history.js'
 import { OPTION_FLAGS, OPTION_FLAGS_HELP, output, readsDirectory, toolOptions, UsageError, type Output } from './io.js'
 import { writeJson } from '../log/json.js'
 
-export const REPLAY_HELP = `todo-write replay [--standing] [--render | --check | --acp | --verify [option flags]] <file|->
+export const REPLAY_HELP = `todo-write replay [--standing] [--render | --check | --acp | --verify [option flags] | --history [--json]] <file|->
 
 Streams a session log (JSON Lines; - reads stdin) and prints the current list as JSON
 (last todo/write wins; null when there is none).
@@ -20,6 +21,8 @@ Streams a session log (JSON Lines; - reads stdin) and prints the current list as
   --check       check the log (the durable-log invariant on every todo/write); print a summary
   --acp         one ACP plan update per todo/write: {"sessionUpdate":"plan","entries":[…]}
   --verify      re-run every todo_write call through the reference; list mismatches by seq
+  --history     one line per todo_write call: accepted or refused, the change, flags, the
+                text the model read; then a summary (--json: as JSON lines)
   option flags  the deployment's options, for --verify (without any: those the log's
                 request/header states, else --profile seed):
 ${OPTION_FLAGS_HELP}
@@ -32,11 +35,13 @@ const FLAGS = {
   check: { type: 'boolean' },
   acp: { type: 'boolean' },
   verify: { type: 'boolean' },
+  history: { type: 'boolean' },
+  json: { type: 'boolean' },
   ...OPTION_FLAGS,
 } as const
 
-type Mode = 'json' | 'render' | 'check' | 'acp' | 'verify'
-const MODES = ['render', 'check', 'acp', 'verify'] as const
+type Mode = 'json' | 'render' | 'check' | 'acp' | 'verify' | 'history'
+const MODES = ['render', 'check', 'acp', 'verify', 'history'] as const
 
 /** What stderr says when `--verify` found the options nowhere (TW-VERIFY-5). */
 export const ASSUMED_POLICY =
@@ -53,10 +58,11 @@ async function parseReplayArgs(argv: string[]) {
   if (values.standing && mode !== 'json' && mode !== 'render') throw new UsageError(`--standing cannot be combined with --${mode}`)
   const optionFlag = Object.keys(OPTION_FLAGS).find((flag) => flag in values)
   if (optionFlag !== undefined && mode !== 'verify') throw new UsageError(`--${optionFlag} applies only to --verify`)
+  if (values.json && mode !== 'history') throw new UsageError('--json applies only to --history')
   if (operands.length !== 1) throw new UsageError('replay takes exactly one log: a file, or - for stdin')
   // No option flag: the log's own request/header says the options (TW-VERIFY-5).
   const options = optionFlag === undefined ? undefined : await toolOptions(values)
-  return { mode, standing: values.standing === true, options, path: operands[0]! }
+  return { mode, standing: values.standing === true, json: values.json === true, options, path: operands[0]! }
 }
 
 /** Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1); one that is not there is not. */
@@ -118,7 +124,7 @@ async function replayTail(path: string, mode: 'json' | 'render', standing: boole
 
 /** `io.stdin` is read only for `-`. */
 export async function runReplay(argv: string[], io: Omit<Io, 'env'>): Promise<number> {
-  const { mode, standing, options, path } = await parseReplayArgs(argv)
+  const { mode, standing, json, options, path } = await parseReplayArgs(argv)
   const stdoutStream = output(io.stdout)
   const out = (text: string) => stdoutStream.write(text)
   const warn = output(io.stderr)
@@ -129,6 +135,10 @@ export async function runReplay(argv: string[], io: Omit<Io, 'env'>): Promise<nu
   const plan = new PlanReplay()
   // Loaded for --verify only: it runs the reference, TypeBox and all.
   const verifier = mode === 'verify' ? new (await import('../log/verify.js')).Verifier(options) : undefined
+  const history = mode === 'history' ? new History() : undefined
+  // Colour only for a terminal, and not under NO_COLOR (TW-HISTORY-4).
+  const colour = (io.stdout as { isTTY?: boolean }).isTTY === true && !process.env.NO_COLOR
+  const told = (entries: HistoryEntry[]) => entries.map((entry) => (json ? entryJson(entry) : entryLine(entry, colour))).join('')
   const problems = new ProblemList<{ line: number; message: string }>()
   let mismatches = 0
   // Until a line is a header, an event or a packed row, the input may be no session log at
@@ -171,6 +181,7 @@ export async function runReplay(argv: string[], io: Omit<Io, 'env'>): Promise<nu
         if (step.kind === 'broken') problem(record.line, step.message)
         if (step.kind === 'write' && mode === 'acp') shown += JSON.stringify(planUpdate(step.todos)) + '\n'
         if (verifier) shown += mismatch(verifier.push(record.event))
+        if (history) shown += told(history.push(record.event, step))
       }
       await out(shown)
       // The reader of stdout went away (… | head): nothing more anyone reads.
@@ -194,6 +205,7 @@ export async function runReplay(argv: string[], io: Omit<Io, 'env'>): Promise<nu
     if (verifier.policy?.source === 'assumed') await warn.write(ASSUMED_POLICY)
     await out(`verify: ${counted(verifier.calls, 'todo_write call', 'todo_write calls')}, ${counted(mismatches, 'mismatch', 'mismatches')}\n`)
   }
+  if (history) await out(told(history.end()) + (json ? summaryJson : summaryLine)(history.summary))
   const hidden = problems.count > KEPT_PROBLEMS ? ` (the first ${KEPT_PROBLEMS} shown)` : ''
   if (problems.count > 0)
     await warn.write(

@@ -11,6 +11,7 @@ import { TODO_WRITE, TOOL_CALL, TOOL_RESULT, type LogEvent } from './events.js'
 import { DEFAULT_OPTIONS, PROFILES, resolveOptions, type ResolvedOptions, type TodoWriteOptions } from '../core/options.js'
 import { TOOL_NAME } from '../core/messages.js'
 import { isNonArrayObject, jsonText } from './json.js'
+import { CallList, leave, loggedResult, loggedText, OpenCalls, type Link, type Paired } from './calls.js'
 
 export interface Mismatch {
   /** The seq of the logged event that disagrees (the call's, for something missing). */
@@ -30,32 +31,25 @@ export interface Expected {
  * What is left to compare of a call still waiting for its result. Its snapshot is compared
  * when a todo/write is paired with it, so the call keeps the outcome, never the event.
  */
-interface OpenCall {
+interface OpenCall extends Paired<OpenCall> {
   readonly seq: number | undefined
   /** `call <preview of the callId as JSON>`: how the messages name it. */
   readonly id: string
-  /** The callId's digest: its key among the open calls. */
-  readonly key: string
   /** The bytes it is counted as holding while open (TW-VERIFY-3). */
   bytes: number
   /** What the reference answers: its isError, and its text (null: not checked). */
   readonly isError: boolean
   readonly text: Kept | null
+  /** The snapshot the reference appends (null: none), until a todo/write is paired with it and compared: then null. */
+  expected: Kept | null
   /**
    * Its arguments text, kept until its result or until room is needed, and its place among
    * the calls that keep theirs: what the reference answers under other options is worked out
    * from it only when needed (TW-VERIFY-5). Null once let go.
    */
-  pending: { args: string; link: Link } | null
+  pending: { args: string; link: Link<OpenCall> } | null
   /** Those other answers, once worked out when the arguments were let go; else null. */
   others: Other[] | null
-  /** Its place among the open calls, oldest first. */
-  age: Link
-  /**
-   * Until a todo/write is paired with it: the snapshot the reference appends (null: none),
-   * and the call's place among the calls waiting for one. Null once one is paired.
-   */
-  waiting: { expected: Kept | null; link: Link } | null
   /** What the paired todo/write disagrees in; null when it agrees, or none is paired yet. */
   written: Mismatch | null
 }
@@ -105,29 +99,6 @@ export function expectedOutcome(argumentsText: unknown, options: TodoWriteOption
   return { isError, text, data: event === null ? null : q(event.data) }
 }
 
-/** The one text part of a logged result, or null when the content is not exactly that. */
-function loggedText(content: unknown): string | null {
-  if (!Array.isArray(content) || content.length !== 1) return null
-  const part: unknown = content[0]
-  return isNonArrayObject(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : null
-}
-
-/**
- * What a `tool/result` says of its call (TW-VERIFY-4), in either harness's shape: the
- * seed's flat `{callId, isError, content}`, or the release's message, whose one
- * `tool-result` part carries them (`answer` null when the message holds not exactly that).
- */
-type LoggedResult = { callId: unknown; answer: { isError: unknown; content: unknown } | null }
-
-function loggedResult(data: Record<string, unknown>): LoggedResult {
-  if (!isNonArrayObject(data.message)) return { callId: data.callId, answer: { isError: data.isError, content: data.content } }
-  const { source, content } = data.message
-  const callId = isNonArrayObject(source) ? source.callId : undefined
-  const part: unknown = Array.isArray(content) && content.length === 1 ? content[0] : undefined
-  if (!isNonArrayObject(part) || part.type !== 'tool-result' || part.toolCallId !== callId) return { callId, answer: null }
-  return { callId, answer: { isError: part.isError, content: part.content } }
-}
-
 /** The most bytes the open calls hold at once, by default; past it the oldest is given up (TW-VERIFY-3). */
 export const MAX_OPEN_BYTES = 16 * 1024 * 1024
 
@@ -137,51 +108,6 @@ export const MAX_OPEN_BYTES = 16 * 1024 * 1024
  * disagrees, kept for its message (TW-VERIFY-3).
  */
 export const OPEN_CALL_RESERVE = 1024
-
-/** A call's place in a CallList. The list's own link, its two ends, holds no call. */
-interface Link {
-  readonly call: OpenCall | undefined
-  prev: Link
-  next: Link
-}
-
-/**
- * Open calls in call order, any of which can leave at once: a ring of links through the
- * list's own, so a list holds exactly its calls (memory follows the open calls, with
- * nothing to compact) and a call leaves without a search. (A Map's first entry is not
- * this: V8 leaves a deleted entry's slot in place until the table is rebuilt, so reading
- * the oldest of a Map that keeps losing its oldest walks every hole.)
- */
-class CallList {
-  private readonly ends: Link
-
-  constructor() {
-    const ends = { call: undefined } as Link
-    ends.prev = ends
-    ends.next = ends
-    this.ends = ends
-  }
-
-  /** The earliest call in the list, or undefined. */
-  first(): OpenCall | undefined {
-    return this.ends.next.call
-  }
-
-  /** Puts a call last; `leave` takes its link out again. */
-  add(call: OpenCall): Link {
-    const last = this.ends.prev
-    const link: Link = { call, prev: last, next: this.ends }
-    last.next = link
-    this.ends.prev = link
-    return link
-  }
-}
-
-/** Takes a link out of its list: its two neighbours are all it changes. */
-const leave = (link: Link): void => {
-  link.prev.next = link.next
-  link.next.prev = link.prev
-}
 
 /** The event whose `data.header.tools` lists the tools the model was offered (TW-VERIFY-5). */
 export const REQUEST_HEADER = 'request/header'
@@ -246,18 +172,10 @@ const OTHER_OPTIONS: readonly { flip: (options: ResolvedOptions) => Partial<Reso
 export class Verifier {
   /** `todo_write` calls seen. */
   calls = 0
-  /**
-   * Open calls by their callId's SHA-256 digest (src/core/distinct.ts): V8 hashes a string of
-   * more than 16,383 characters by its length alone, and a log's callIds are anything.
-   */
-  private readonly open = new Map<string, OpenCall>()
-  /** Open calls, oldest first: the one given up when they hold too many bytes. */
-  private readonly byAge = new CallList()
+  /** The open calls; the oldest is given up when they hold too many bytes. */
+  private readonly open = new OpenCalls<OpenCall>()
   /** Open calls that still keep their arguments, oldest first: the first let go when room is needed. */
-  private readonly holders = new CallList()
-  /** Open calls without a todo/write yet: those the reference lets write, and the others. */
-  private readonly writers = new CallList()
-  private readonly nonWriters = new CallList()
+  private readonly holders = new CallList<OpenCall>()
   /** The options the calls are checked under; null until the log states them or its first call comes. */
   private chosen: VerifyPolicy | null
   private readonly maxBytes: number
@@ -298,9 +216,9 @@ export class Verifier {
 
   /** Calls still waiting for their result when the log ends. */
   end(): Mismatch[] {
-    const left = [...this.open.values()].map((call) => unanswered(call))
-    this.open.clear()
-    return left
+    const left = [...this.open.values()]
+    for (const call of left) this.close(call)
+    return left.map((call) => unanswered(call))
   }
 
   /** A header states the options until the first call, unless they were given (TW-VERIFY-5). */
@@ -312,9 +230,7 @@ export class Verifier {
 
   private close(call: OpenCall): void {
     this.held -= call.bytes
-    this.open.delete(call.key)
-    leave(call.age)
-    if (call.waiting !== null) leave(call.waiting.link)
+    this.open.close(call)
     if (call.pending !== null) leave(call.pending.link)
   }
 
@@ -357,12 +273,10 @@ export class Verifier {
     const args = typeof text === 'string' ? text : ''
     const bytes = OPEN_CALL_RESERVE + 2 * (id.length + (answer?.shown.length ?? 0) + (snapshot?.shown.length ?? 0) + args.length)
     // The links hold the call, so it is made first and placed in its lists after.
-    const call = { seq, id, key, bytes, isError: expected.isError, text: answer, others: null, written: null } as OpenCall
-    call.age = this.byAge.add(call)
-    call.waiting = { expected: snapshot, link: (snapshot === null ? this.nonWriters : this.writers).add(call) }
+    const call = { seq, id, key, bytes, isError: expected.isError, text: answer, expected: snapshot, others: null, written: null } as OpenCall
+    this.open.add(call, snapshot !== null)
     // Arguments that are no string are kept as none: answered alike under any options.
     call.pending = { args, link: this.holders.add(call) }
-    this.open.set(key, call)
     this.held += bytes
     // Room is made by letting the oldest arguments go, then by giving up the oldest calls; a
     // call that alone holds more than the bound is still kept.
@@ -370,7 +284,7 @@ export class Verifier {
       const holder = this.holders.first()
       if (holder !== undefined) this.letGo(holder)
       else if (this.open.size > 1) {
-        const oldest = this.byAge.first()!
+        const oldest = this.open.oldest()!
         mismatches.push(unanswered(oldest, this.givenUp))
         this.close(oldest)
       } else break
@@ -384,24 +298,20 @@ export class Verifier {
    * is a non-writer). It is compared now: the call keeps what disagrees, not the event.
    */
   private write(event: LogEvent): Mismatch[] {
-    const owner = this.writers.first() ?? this.nonWriters.first()
+    const owner = this.open.write()
     if (owner === undefined) return [{ seq: event.seq, message: 'todo/write that no todo_write call accounts for' }]
-    // A call in a waiting list has no todo/write yet.
-    const { expected, link } = owner.waiting!
-    leave(link)
-    owner.waiting = null
-    owner.written = snapshotMismatch(owner.id, event, expected)
+    owner.written = snapshotMismatch(owner.id, event, owner.expected)
+    owner.expected = null
     return []
   }
 
   /** A result closes the open call of its callId; results of other calls are not ours. */
   private result(seq: number | undefined, data: Record<string, unknown>): Mismatch[] {
-    const { callId, answer } = loggedResult(data)
-    // A result's callId may be anything; only a string names a call.
-    const call = typeof callId === 'string' ? this.open.get(digest(callId)) : undefined
+    const { key, answer } = loggedResult(data)
+    const call = this.open.get(key)
     if (call === undefined) return []
     this.close(call)
-    const { id, waiting, written } = call
+    const { id, expected, written } = call
     const mismatches: Mismatch[] = []
     if (answer === null) mismatches.push({ seq, message: `${id}: message.content is not one tool-result part for this call` })
     else {
@@ -420,8 +330,8 @@ export class Verifier {
         if (other !== undefined) mismatches[0]!.message += ` (${other.note})`
       }
     }
-    if (waiting !== null && waiting.expected !== null)
-      mismatches.push({ seq: call.seq, message: `${id}: no todo/write logged, the reference appends ${waiting.expected.shown}` })
+    // A call keeps the snapshot it expects only until a todo/write is paired with it.
+    if (expected !== null) mismatches.push({ seq: call.seq, message: `${id}: no todo/write logged, the reference appends ${expected.shown}` })
     if (written !== null) mismatches.push(written)
     return mismatches
   }

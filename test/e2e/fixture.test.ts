@@ -60,6 +60,15 @@ describe.runIf(fixturePresent)('the real harness session harness-todo-plan', () 
     expect(await run(['replay', '--verify', session()])).toEqual({ status: 0, stdout: 'verify: 1 todo_write call, 0 mismatches\n', stderr: ASSUMED })
   })
 
+  it('TW-HISTORY-1: --history tells its one call', async () => {
+    expect(await run(['replay', '--history', session()])).toEqual({
+      status: 0,
+      stdout:
+        'seq 96 ✓ +3: Updated todo list: 2 pending, 1 in progress, 0 completed.\nhistory: calls 1, accepted 1, refused 0, argument bytes 168; flags: none\n',
+      stderr: '',
+    })
+  })
+
   it('TW-REPLAY-CLI-3: --check passes', async () => {
     expect(await run(['replay', '--check', session()])).toEqual({ status: 0, stdout: 'check: 133 events, 1 todo/write, 0 problems\n', stderr: '' })
   })

@@ -15,20 +15,46 @@ const acp = (todos: Todo[]) => JSON.stringify({ sessionUpdate: 'plan', entries: 
 
 const PARSER_DONE = [todo('read the parser', 'completed'), todo('fix the off-by-one', 'in_progress'), todo('run the tests', 'pending')]
 
-/** Per script: the accepted lists in order, the events (packed rows counted as their members), the calls and the deployment's flags. */
-const EXPECTED: Record<(typeof RELEASE_SESSIONS)[number], { writes: Todo[][]; events: number; calls: number; flags: string[] }> = {
-  'one-call': { writes: [PARSER_DONE], events: 37, calls: 1, flags: ['--profile', 'dsh-0.1.1-rc.2', '--allow-parallel-in-progress'] },
+const updated = (pending: number, active: number, done: number) => `Updated todo list: ${pending} pending, ${active} in progress, ${done} completed.`
+
+/**
+ * Per script: the accepted lists in order, the events (packed rows counted as their members),
+ * the calls, the deployment's flags, and `--history` (TW-HISTORY-1): each call's seq, change
+ * and text, as its script.md states them, then the summary.
+ */
+const EXPECTED: Record<(typeof RELEASE_SESSIONS)[number], { writes: Todo[][]; events: number; calls: number; flags: string[]; history: string[] }> = {
+  'one-call': {
+    writes: [PARSER_DONE],
+    events: 37,
+    calls: 1,
+    flags: ['--profile', 'dsh-0.1.1-rc.2', '--allow-parallel-in-progress'],
+    history: [`seq 19 ✓ +3: ${updated(1, 1, 1)}`, 'history: calls 1, accepted 1, refused 0, argument bytes 167; flags: none'],
+  },
   'refusals-then-update': {
     writes: [[todo('read the parser', 'in_progress'), todo('fix the off-by-one', 'pending'), todo('run the tests', 'pending')], PARSER_DONE],
     events: 108,
     calls: 6,
     flags: ['--profile', 'dsh-0.1.1-rc.2'],
+    history: [
+      `seq 19 ✓ +3: ${updated(2, 1, 0)}`,
+      'seq 31 ✗: Error: invalid todos: duplicate content "read the parser"',
+      'seq 42 ✗: Error: invalid todos: at most one task may be in_progress (got 2)',
+      'seq 53 ✗: Error: invalid arguments: "todos[0].status" must be one of ["pending","in_progress","completed"]',
+      'seq 64 ✗: Error: invalid arguments: "todos[0].priority" is not a declared property (additionalProperties: false)',
+      `seq 75 ✓ ~2: ${updated(1, 1, 1)}`,
+      'history: calls 6, accepted 2, refused 4, argument bytes 998; flags: none',
+    ],
   },
   'parallel-then-clear': {
     writes: [[todo('run the unit tests', 'in_progress'), todo('run the linter', 'in_progress'), todo('write the summary', 'pending')], []],
     events: 50,
     calls: 2,
     flags: ['--profile', 'dsh-0.1.1-rc.2', '--allow-parallel-in-progress'],
+    history: [
+      `seq 19 ✓ +3: ${updated(1, 2, 0)}`,
+      `seq 31 ✓ -3 [dropped-unfinished cleared]: ${updated(0, 0, 0)}`,
+      'history: calls 2, accepted 2, refused 0, argument bytes 182; flags: dropped-unfinished 1, cleared 1',
+    ],
   },
 }
 
@@ -39,7 +65,7 @@ describe.runIf(releaseFixturePresent)('the release dsh 0.1.1-rc.2 logs, in every
     for (const tool of RELEASE_TOOLS)
       for (const file of RELEASE_FILES) {
         const path = releaseFixturePath(session, tool, file)
-        const { writes, events, calls, flags } = EXPECTED[session]
+        const { writes, events, calls, flags, history } = EXPECTED[session]
         const plan = writes.at(-1)!
         // Each session is one turn and its last todo/write comes after turn/start: the standing plan is the list.
         const cases: [string, string[], string][] = [
@@ -58,6 +84,7 @@ describe.runIf(releaseFixturePresent)('the release dsh 0.1.1-rc.2 logs, in every
             ['--verify'],
             `verify: ${calls} todo_write call${calls === 1 ? '' : 's'}, 0 mismatches\n`,
           ],
+          ['TW-HISTORY-1: every call in order, with the text the model read', ['--history'], history.map((line) => line + '\n').join('')],
         ]
         for (const [name, mode, stdout] of cases)
           it(`${session}-${tool}/${file}: ${name}, as a file and on stdin`, async () => {
