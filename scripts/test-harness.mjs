@@ -125,7 +125,7 @@ async function replay(args) {
         next()
       },
     })
-  const status = await runReplay(args, Readable.from([]), sink(out), sink(err))
+  const status = await runReplay(args, { stdin: Readable.from([]), stdout: sink(out), stderr: sink(err) })
   return { status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }
 }
 
