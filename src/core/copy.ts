@@ -36,7 +36,8 @@ const OPEN = Symbol('open')
  * is read to.
  */
 export function registryCopy(value: unknown): unknown {
-  const chunks: unknown[][] = []
+  // A Map, not an array: a hole of an array would read a polluted Array.prototype.
+  const chunks = new Map<number, unknown[]>()
   let open = 0
   const memo = new Map<object, unknown>()
   // A scalar is its own copy; a container's copy is filled in as the stack reaches it.
@@ -50,8 +51,9 @@ export function registryCopy(value: unknown): unknown {
     const keys = keysOf(item)
     // An array's copy has its length from the start: no room grown as it fills.
     const copy = typeof keys === 'number' ? new Array(keys) : Object.create(null)
-    if (open % CHUNK_FRAMES === 0) chunks[open / CHUNK_FRAMES] ??= new Array(4 * CHUNK_FRAMES)
-    const chunk = chunks[Math.floor(open / CHUNK_FRAMES)]!
+    const c = Math.floor(open / CHUNK_FRAMES)
+    if (!chunks.has(c)) chunks.set(c, [])
+    const chunk = chunks.get(c)!
     const at = 4 * (open++ % CHUNK_FRAMES)
     chunk[at] = item
     chunk[at + 1] = copy
@@ -62,7 +64,7 @@ export function registryCopy(value: unknown): unknown {
   }
   const root = copyOf(value)
   while (open > 0) {
-    const chunk = chunks[Math.floor((open - 1) / CHUNK_FRAMES)]!
+    const chunk = chunks.get(Math.floor((open - 1) / CHUNK_FRAMES))!
     const at = 4 * ((open - 1) % CHUNK_FRAMES)
     const source = chunk[at] as Record<string | number, unknown>
     const copy = chunk[at + 1] as Record<string | number, unknown>
