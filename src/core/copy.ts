@@ -36,7 +36,8 @@ const OPEN = Symbol('open')
  * is read to.
  */
 export function registryCopy(value: unknown): unknown {
-  // A Map, not an array: a hole of an array would read a polluted Array.prototype.
+  // Each chunk a frame at a time, by push, popped by length: never a hole, which would read a
+  // polluted Array.prototype.
   const chunks = new Map<number, unknown[]>()
   let open = 0
   const memo = new Map<object, unknown>()
@@ -51,14 +52,10 @@ export function registryCopy(value: unknown): unknown {
     const keys = keysOf(item)
     // An array's copy has its length from the start: no room grown as it fills.
     const copy = typeof keys === 'number' ? new Array(keys) : Object.create(null)
-    const c = Math.floor(open / CHUNK_FRAMES)
-    if (!chunks.has(c)) chunks.set(c, [])
-    const chunk = chunks.get(c)!
-    const at = 4 * (open++ % CHUNK_FRAMES)
-    chunk[at] = item
-    chunk[at + 1] = copy
-    chunk[at + 2] = typeof keys === 'number' ? null : keys
-    chunk[at + 3] = 0
+    const read = typeof keys === 'number' ? null : keys
+    if (open % CHUNK_FRAMES === 0) chunks.set(open / CHUNK_FRAMES, [item, copy, read, 0])
+    else chunks.get(Math.floor(open / CHUNK_FRAMES))!.push(item, copy, read, 0)
+    open++
     memo.set(item, OPEN)
     return copy
   }
@@ -72,6 +69,7 @@ export function registryCopy(value: unknown): unknown {
     const index = chunk[at + 3] as number
     if (index === (keys ?? (copy as unknown as unknown[])).length) {
       memo.set(source, copy)
+      chunk.length = at
       open--
     } else {
       chunk[at + 3] = index + 1
