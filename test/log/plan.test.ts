@@ -126,6 +126,16 @@ describe('TW-LOG-1: checkLog', () => {
       },
       'todos[2].content duplicates todos[0]',
     ],
+    [
+      {
+        todos: [
+          { content: 'a', status: 'pending' },
+          { content: 'b', status: 'pending' },
+          { content: 'b', status: 'completed' },
+        ],
+      },
+      'todos[2].content duplicates todos[1]',
+    ],
     [{ todos: [{ content: 'a', status: 'done' }] }, 'todos[0].status is not one of ["pending","in_progress","completed"]'],
     [{ todos: [{ content: 'a' }] }, 'todos[0].status is not one of ["pending","in_progress","completed"]'],
   ])('%j → %s', (data, message) => {
