@@ -1,8 +1,8 @@
 // The tool body as a peer's author would write it after their validator has passed the
 // arguments: the list checks of TW-ORDER-1 (empty, then duplicate, item by item; then the
 // in_progress count), the owner, one append, the result. Written for the comparison from
-// the spec, not from src/validate.ts; it shares only the model-facing strings
-// (src/messages.ts), because those are law and not what is being compared.
+// the spec, not from src/core/validate.ts; it shares only the model-facing strings
+// (src/core/messages.ts), because those are law and not what is being compared.
 import type { CallOutcome } from '../../src/core/call.js'
 import { NOT_LOSSLESS } from '../../src/core/copy.js'
 import { TODO_WRITE } from '../../src/core/event.js'

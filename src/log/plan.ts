@@ -98,7 +98,7 @@ export const standingPlan = (events: Iterable<LogEvent>): Todo[] | null => repla
 /**
  * The current list of events in memory, read from the end: the last good snapshot is
  * usually the last event, so a long session costs one step, not one per event. It answers
- * what `currentTodos` answers (test/unit/log.test.ts).
+ * what `currentTodos` answers (test/log/plan.test.ts).
  */
 export function currentFromEnd(events: readonly LogEvent[]): Todo[] | null {
   for (let i = events.length - 1; i >= 0; i--) {

@@ -4,7 +4,7 @@
 // whether a `turn/start` came after it (the standing plan). So the file is read backwards
 // in blocks, split on LF only, until that event; and its first line, the header, is read
 // from the start and checked. Lines never read are never judged: `replay --check` is the
-// full audit. The plan is the one the streaming fold gives (test/unit/tail.test.ts).
+// full audit. The plan is the one the streaming fold gives (test/log/tail.test.ts).
 // A compressed log (TW-LOG-9) cannot be read backwards: it is read from the start, through
 // the same fold as a stream, and its problems are named by line number.
 import { createReadStream } from 'node:fs'

@@ -1,5 +1,5 @@
 // The built `todo-write` command (TW-CLI-1, TW-CLI-2). These tests go through a
-// subprocess, so they kill no mutants; test/golden.test.ts pins the same bytes in-process.
+// subprocess, so they kill no mutants; test/golden/golden.test.ts pins the same bytes in-process.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { delimiter, join } from 'node:path'

@@ -2,7 +2,7 @@
 // session in the release app's shapes with two equal refusals, a dropped item, an identical
 // resend and a reopened item shows exactly those flags, as a file, zstd and on stdin; and the
 // 100 MB app-shaped log of the benchmark's row (d) streams in flat memory. Through
-// subprocesses, so it kills no mutants (test/unit/history.test.ts does).
+// subprocesses, so it kills no mutants (test/log/history.test.ts does).
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

@@ -1,6 +1,6 @@
 // The built `todo-write replay` through a subprocess, as a user runs it: real files, real
 // stdin, real exit status (TW-REPLAY-CLI-1, TW-REPLAY-CLI-2). It kills no mutants; the same
-// behaviour is pinned in-process by test/replay-cli.test.ts.
+// behaviour is pinned in-process by test/cli/replay.test.ts.
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'

@@ -1,7 +1,7 @@
 // Builds the language-neutral vectors of vectors/ from the TEXT of
 // spec/todo.md and test/golden/calls/, and the trap classes of traps.json from the
 // independent model of the spec (model.ts) — never from the code under test — and bumps the
-// suite's semver when the cases change. test/vectors.test.ts fails when the committed
+// suite's semver when the cases change. test/spec/vectors.test.ts fails when the committed
 // files drift from what this builds; `npm run vectors` rewrites them.
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'

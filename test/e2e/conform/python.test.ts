@@ -16,7 +16,7 @@ import { VECTORS_DIR } from '../../support/vectors.js'
 import { hasPython, PYTHON } from '../../support/python.js'
 import { bugPort } from './zoo/zoo.js'
 
-if (!hasPython) console.warn('SKIPPED: python3 is not on PATH, so the Python port tests (test/conform/python.test.ts) do not run')
+if (!hasPython) console.warn('SKIPPED: python3 is not on PATH, so the Python port tests (test/e2e/conform/python.test.ts) do not run')
 
 const CASES = (JSON.parse(readFileSync(`${VECTORS_DIR}suite.json`, 'utf8')) as { cases: number }).cases + PROTOCOL_CHECKS.length
 const PORT = [PYTHON!, PYTHON_PORT]
