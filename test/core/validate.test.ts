@@ -118,14 +118,20 @@ describe('a hole is a hole, whatever Array.prototype holds', () => {
   })
 
   it("the copy's own stack neither reads nor writes what Array.prototype holds, however deep the value", () => {
-    const planted = [{ content: 'inherited', status: 'pending' }, { content: 'also', status: 'pending' }]
+    const planted = [
+      { content: 'inherited', status: 'pending' },
+      { content: 'also', status: 'pending' },
+    ]
     ;(Array.prototype as unknown as Record<number, unknown>)[0] = planted[0]
     ;(Array.prototype as unknown as Record<number, unknown>)[1] = planted[1]
     try {
       // 600 levels: the stack's frames span three of its chunks.
       const deep = JSON.parse(`{"todos":[{"content":"a","status":"pending"}],"x":${'['.repeat(600)}${']'.repeat(600)}}`)
       expect(answer(deep)).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
-      expect(planted).toEqual([{ content: 'inherited', status: 'pending' }, { content: 'also', status: 'pending' }])
+      expect(planted).toEqual([
+        { content: 'inherited', status: 'pending' },
+        { content: 'also', status: 'pending' },
+      ])
     } finally {
       delete (Array.prototype as unknown as Record<number, unknown>)[1]
     }
