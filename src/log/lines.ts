@@ -138,11 +138,15 @@ export async function* splitLines(input: AsyncIterable<Uint8Array> | Iterable<Ui
   yield* splitter.end()
 }
 
-/** Where the first byte that is not UTF-8 is, named as hex. */
+/**
+ * Where the first byte that is not UTF-8 is, named as hex; `bytes` must hold one. A sequence
+ * the end cuts short is named by its lead byte: what follows it is fine as far as it goes.
+ */
 export function invalidUtf8(bytes: Uint8Array): string {
-  // The longest prefix that decodes: its length is where the bad byte starts (a bad byte is found by halving).
+  // The longest prefix that decodes, an unfinished sequence at its end allowed: its length is
+  // where the bad byte starts (found by halving); all of `bytes` when only the end is wrong.
   let good = 0
-  let bad = bytes.length
+  let bad = bytes.length + 1
   while (bad - good > 1) {
     const mid = (good + bad) >> 1
     try {
@@ -152,5 +156,9 @@ export function invalidUtf8(bytes: Uint8Array): string {
       bad = mid
     }
   }
-  return `byte 0x${bytes[good]!.toString(16).padStart(2, '0')} at offset ${good}`
+  const hex = (at: number) => `byte 0x${bytes[at]!.toString(16).padStart(2, '0')} at offset ${at}`
+  if (good < bytes.length) return hex(good)
+  let lead = good - 1
+  while ((bytes[lead]! & 0xc0) === 0x80) lead--
+  return `${hex(lead)} starts a sequence cut short by the end`
 }

@@ -35,6 +35,10 @@ describe('TW-CLI-2: call refuses input it cannot read, naming the problem', () =
     expect((await call([Buffer.from('{"todos":[{"content":"a\xff","status":"pending"}]}', 'latin1')])).stderr).toBe(
       'todo-write: stdin is not UTF-8: byte 0xff at offset 23\n' + USAGE,
     )
+    // Input that ends inside a sequence: its lead byte, not the last byte that came.
+    expect((await call([Buffer.from('{"todos":[{"content":"a\xe2\x82', 'latin1')])).stderr).toBe(
+      'todo-write: stdin is not UTF-8: byte 0xe2 at offset 23 starts a sequence cut short by the end\n' + USAGE,
+    )
     expect((await call([Buffer.from([0xef, 0xbb, 0xbf]), '{"todos":[]}'])).stderr).toBe(
       'todo-write: stdin starts with a byte-order mark (EF BB BF), which JSON does not allow\n' + USAGE,
     )

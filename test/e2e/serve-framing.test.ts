@@ -52,6 +52,19 @@ describe('serve: framing (TW-PROTO-FRAME-1)', () => {
     expect(served).toMatchObject({ id: 2, isError: false })
   })
 
+  it.each([
+    ['its line feed', '\n'],
+    ['the end of input', ''],
+  ])('a request line cut inside a sequence by %s: the error names the lead byte and its offset', (_, end) => {
+    const head = call('1', 'a@').split('@')[0]!
+    const run = serve(Buffer.concat([Buffer.from(START + head), Buffer.from([0xf0, 0x9f, 0x98]), Buffer.from(`${end}`)]))
+    const offset = Buffer.byteLength(head)
+    expect(lines(run.stdout)[1]).toEqual({
+      id: null,
+      error: `the request line is not UTF-8: byte 0xf0 at offset ${offset} starts a sequence cut short by the end`,
+    })
+  })
+
   it('a request line that starts with a byte-order mark is not JSON: an error with id null', () => {
     const run = serve(Buffer.concat([Buffer.from(START), Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${call('1')}\n${call('2')}\n`)]))
     const [, refused, served] = lines(run.stdout)

@@ -443,4 +443,16 @@ describe("the same splitter, its lines as bytes (the kit reads a port's stdout a
     expect(invalidUtf8(Buffer.from([0xe2, 0x05]))).toBe('byte 0x05 at offset 1')
     expect(invalidUtf8(Buffer.concat([Buffer.from('€ ok '.repeat(50)), Buffer.from([0xed, 0xa0, 0x80])]))).toBe('byte 0xa0 at offset 351')
   })
+
+  it('names a sequence the end cuts short by its lead byte, however much of it came', () => {
+    const cut = ' starts a sequence cut short by the end'
+    expect(invalidUtf8(Buffer.from([0x61, 0xe2]))).toBe('byte 0xe2 at offset 1' + cut)
+    expect(invalidUtf8(Buffer.from([0x61, 0x62, 0xe2, 0x82]))).toBe('byte 0xe2 at offset 2' + cut)
+    expect(invalidUtf8(Buffer.from([0xf0, 0x9f, 0x98]))).toBe('byte 0xf0 at offset 0' + cut)
+    expect(invalidUtf8(Buffer.from([0xc3, 0xa9, 0xf0, 0x9f, 0x98]))).toBe('byte 0xf0 at offset 2' + cut)
+    // A byte that cannot go on is itself the bad one, even as the last byte.
+    expect(invalidUtf8(Buffer.from([0x61, 0xe2, 0x82, 0x41]))).toBe('byte 0x41 at offset 3')
+    expect(invalidUtf8(Buffer.from([0x61, 0xff]))).toBe('byte 0xff at offset 1')
+    expect(invalidUtf8(Buffer.from([0x61, 0x80]))).toBe('byte 0x80 at offset 1')
+  })
 })
