@@ -69,6 +69,9 @@ function integer(raw: string | undefined, flag: string, fallback: number, min: n
   return value
 }
 
+/** The longest wait, in ms, a Node.js timer holds: setTimeout fires a longer one after 1 ms. */
+const TIMER_MAX = 2 ** 31 - 1
+
 /** The profiles named by `--profile` (repeatable); all of them by default. */
 function profiles(named: string[] | undefined): ProfileName[] {
   if (named === undefined) return PROFILE_NAMES
@@ -119,8 +122,8 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
     seed: integer(values.seed, '--seed', randomInt(2 ** 31), -(2 ** 31), 2 ** 31 - 1),
     runs: integer(values.runs, '--runs', 3000, 0),
     profiles: profiles(values.profile),
-    timeoutMs: integer(values.timeout, '--timeout', 5000, 1),
-    startTimeoutMs: integer(values['start-timeout'], '--start-timeout', 10000, 1),
+    timeoutMs: integer(values.timeout, '--timeout', 5000, 1, TIMER_MAX),
+    startTimeoutMs: integer(values['start-timeout'], '--start-timeout', 10000, 1, TIMER_MAX),
     maxRestarts: integer(values['max-restarts'], '--max-restarts', 10, 0),
   }
   const { suite, cases, extraCases } = loadCases(values)

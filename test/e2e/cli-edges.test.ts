@@ -197,6 +197,18 @@ describe('conform names what is wrong with its flags', () => {
     }
   })
 
+  it('--timeout, --start-timeout: at most 2^31 - 1 ms, the longest a timer waits (a longer one fires at once)', async () => {
+    for (const flag of ['--timeout', '--start-timeout']) {
+      for (const ms of ['2147483648', '3000000000', '0']) {
+        expect(await conform([flag, ms])).toEqual({
+          status: 2,
+          stdout: '',
+          stderr: `todo-write: ${flag} must be an integer from 1 to 2147483647, got "${ms}"\n` + USAGE,
+        })
+      }
+    }
+  })
+
   it('--vectors: a JSON file that is not a suite, and a directory', async () => {
     expect(await conform(['--vectors', 'package.json'])).toEqual({
       status: 2,
