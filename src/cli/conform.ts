@@ -4,7 +4,6 @@
 import { PROFILE_NAMES, type ProfileName } from '../core/options.js'
 import { spawnSync } from 'node:child_process'
 import { randomInt } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { killAll } from '../kit/port.js'
@@ -13,7 +12,7 @@ import { terminalSafe } from '../log/render.js'
 import { PROTOCOL_CHECKS } from '../kit/protocol-suite.js'
 import { conformPort, FUZZ_ID, type PortRun } from '../kit/runner.js'
 import { quoteCommand } from '../kit/shell.js'
-import { BUNDLED_SUITE, checkUniqueIds, loadCaseFile, loadSuite, matches, parseExpectedFailures, selected, VectorError } from '../kit/vectors.js'
+import { BUNDLED_SUITE, checkUniqueIds, loadCaseFile, loadSuite, matches, parseExpectedFailures, readTextFile, selected, VectorError } from '../kit/vectors.js'
 import type { Io } from './cli.js'
 import { parseFlags } from './flags.js'
 import { output, UsageError } from './io.js'
@@ -99,17 +98,23 @@ const FLAGS = {
   'no-progress': { type: 'boolean' },
 } as const
 
-function loadCases(values: { vectors?: string; cases?: string[] }) {
+/** What `read` reads from the files the flags name; a file it refuses is a usage error. */
+function vectorFile<T>(read: () => T): T {
   try {
-    const { suite, cases } = loadSuite(values.vectors ?? BUNDLED_SUITE)
-    const extraCases = (values.cases ?? []).flatMap((file) => loadCaseFile(file))
-    checkUniqueIds([...cases, ...extraCases])
-    return { suite, cases, extraCases }
+    return read()
   } catch (error) {
     if (error instanceof VectorError) throw new UsageError(error.message)
     throw error
   }
 }
+
+const loadCases = (values: { vectors?: string; cases?: string[] }) =>
+  vectorFile(() => {
+    const { suite, cases } = loadSuite(values.vectors ?? BUNDLED_SUITE)
+    const extraCases = (values.cases ?? []).flatMap((file) => loadCaseFile(file))
+    checkUniqueIds([...cases, ...extraCases])
+    return { suite, cases, extraCases }
+  })
 
 export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise<number> {
   const split = argv.indexOf('--')
@@ -133,13 +138,7 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
       throw new UsageError(`--run ${pattern} matches no case (ids look like spec/TW-DUP-2/1, golden/args-null, traps/quote/U+001F, protocol/stop, fuzz)`)
   }
   let expectedFailures: string[] | null = null
-  if (values['expected-failures'] !== undefined) {
-    try {
-      expectedFailures = parseExpectedFailures(readFileSync(values['expected-failures'], 'utf8'))
-    } catch (error) {
-      throw new UsageError(`cannot read the expected-failures file: ${(error as Error).message}`)
-    }
-  }
+  if (values['expected-failures'] !== undefined) expectedFailures = parseExpectedFailures(vectorFile(() => readTextFile(values['expected-failures']!)))
   // Checked before the run: a report that cannot be written must not cost a long run (TW-KIT-REPORT-1).
   let report: ReportFile | null = null
   if (values.report !== undefined) {

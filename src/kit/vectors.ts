@@ -1,6 +1,6 @@
 // The language-neutral vectors (vectors/, TW-KIT-VECTORS-1): the suite file,
 // its case files, regression case files, and picking cases by id (TW-KIT-SELECT-1).
-import { readFileSync } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { StringSet } from '../core/distinct.js'
@@ -102,14 +102,44 @@ export function checkCaseFile(file: unknown, where: string): CaseFile {
   return file as unknown as CaseFile
 }
 
-function readJson(path: string): unknown {
-  let text: string
+/** The most a file a flag names (a suite, a case file, an expected-failures file) may hold; the bundled ones are far below it. */
+export const MAX_FILE_BYTES = 64 * 1024 * 1024
+
+/**
+ * The text of a file a flag names: a regular file of at most MAX_FILE_BYTES, else refused
+ * unread. Opened without blocking, so a FIFO with no writer is refused, not waited for.
+ */
+export function readTextFile(path: string): string {
+  let fd: number
   try {
-    text = readFileSync(path, 'utf8')
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
   } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException
-    throw new VectorError(`cannot read ${path}: ${code === 'EISDIR' ? 'it is a directory' : message}`)
+    throw new VectorError(`cannot read ${path}: ${(error as Error).message}`)
   }
+  try {
+    const stats = fstatSync(fd)
+    if (stats.isDirectory()) throw new VectorError(`cannot read ${path}: it is a directory`)
+    if (!stats.isFile()) throw new VectorError(`cannot read ${path}: not a regular file`)
+    const tooLarge = new VectorError(`cannot read ${path}: it holds more than ${MAX_FILE_BYTES / (1024 * 1024)} MiB`)
+    if (stats.size > MAX_FILE_BYTES) throw tooLarge
+    // Read to its end, not to the size fstat gave: a file that grows meanwhile is bounded too.
+    const chunks: Buffer[] = []
+    let length = 0
+    while (length <= MAX_FILE_BYTES) {
+      const chunk = Buffer.alloc(Math.min(Math.max(stats.size - length, 0) + 65536, MAX_FILE_BYTES + 1 - length))
+      const read = readSync(fd, chunk, 0, chunk.length, null)
+      if (read === 0) return Buffer.concat(chunks, length).toString('utf8')
+      chunks.push(chunk.subarray(0, read))
+      length += read
+    }
+    throw tooLarge
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function readJson(path: string): unknown {
+  const text = readTextFile(path)
   try {
     return JSON.parse(text)
   } catch (error) {

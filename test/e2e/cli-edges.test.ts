@@ -3,15 +3,18 @@
 // that goes away, a response too long for one string; replay with stdin a directory. Every one answers or exits with a
 // message, never a stack trace.
 import { spawn, spawnSync } from 'node:child_process'
-import { closeSync, openSync } from 'node:fs'
+import { closeSync, openSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/cli.js'
 import { runCall } from '../../src/cli/call.js'
 import { answerPieces, MAX_INPUT_BYTES } from '../../src/cli/io.js'
+import { MAX_FILE_BYTES } from '../../src/kit/vectors.js'
 import { BIN, ROOT } from '../support/cli.js'
 import { sink } from '../support/replay.js'
+import { testDir } from '../support/temp.js'
 
 async function call(input: Iterable<Uint8Array | string> | AsyncIterable<Uint8Array | string>, argv = ['call']) {
   const stdout = sink()
@@ -207,6 +210,20 @@ describe('conform names what is wrong with its flags', () => {
         })
       }
     }
+  })
+
+  it.each(['--cases', '--vectors', '--expected-failures'])('%s: a file that is not a regular file, or too large, is refused unread', async (flag) => {
+    const dir = testDir('flag-file')
+    const fifo = join(dir, 'fifo')
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0)
+    // A sparse file: its size is one byte past the bound, and it takes no disk.
+    const large = join(dir, 'large.json')
+    writeFileSync(large, '')
+    truncateSync(large, MAX_FILE_BYTES + 1)
+    const refused = (file: string, why: string) => ({ status: 2, stdout: '', stderr: `todo-write: cannot read ${file}: ${why}\n` + USAGE })
+    expect(await conform([flag, fifo])).toEqual(refused(fifo, 'not a regular file'))
+    expect(await conform([flag, '/dev/zero'])).toEqual(refused('/dev/zero', 'not a regular file'))
+    expect(await conform([flag, large])).toEqual(refused(large, 'it holds more than 64 MiB'))
   })
 
   it('--vectors: a JSON file that is not a suite, and a directory', async () => {
