@@ -50,7 +50,8 @@ const living = new Set<ChildProcess>()
 /** Kill every port still running, with its process group (the kit's exit and signal handlers call this). */
 export const killAll = (): void => living.forEach(killGroup)
 process.once('exit', killAll)
-const utf8 = new TextDecoder('utf-8', { fatal: true })
+// A byte-order mark is kept, to be refused: it starts no JSON text (TW-PROTO-FRAME-1).
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
 /** The id a line that is a JSON object carries; undefined for any other line. */
 const idOf = (line: string): unknown => {

@@ -52,6 +52,8 @@ export const encodeLine = (message: unknown): string => JSON.stringify(message) 
 
 /** Why a line is not the response to request `id`; null when it is one. */
 export function responseProblem(line: string, id: number | null): string | null {
+  // A JSON text has none, and a reader that strips it would pass a port a strict one refuses.
+  if (line.startsWith('\ufeff')) return `printed a line that starts with a byte-order mark (U+FEFF): ${shown(line, 200)}`
   let message: unknown
   try {
     message = JSON.parse(line)

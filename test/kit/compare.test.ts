@@ -30,6 +30,7 @@ describe('TW-KIT-COMPARE-1: every number counts', () => {
   it('an id written -0 is not the id 0', () => {
     expect(responseProblem('{"id":-0}', 0)).toMatch(/^answered with id -0 where 0 was expected/)
     expect(responseProblem('{"id":0}', 0)).toBeNull()
+    expect(responseProblem('\ufeff{"id":0}', 0)).toBe('printed a line that starts with a byte-order mark (U+FEFF): "\\ufeff{\\"id\\":0}"')
   })
 
   it('the same data agrees whatever the port escaped; another key order, kind or length does not', () => {

@@ -78,6 +78,7 @@ describe('a port that breaks in the middle of a run is restarted', () => {
     ['hang', 'did not answer "call" within 3000 ms', '| faulty: hanging on'],
     ['exit', 'exited with status 1', '| faulty: crashing on'],
     ['garbage', 'printed a line that is not JSON: "Traceback (most recent call last): oops"', ''],
+    ['bom', 'printed a line that starts with a byte-order mark (U+FEFF): "\\ufeff{\\"id\\":', ''],
   ])('%s: that case fails with the reason, the others pass after a restart', async (fault, reason, stderr) => {
     const run = await conform([...VECTORS_ONLY, '--timeout', '3000', '--', ...node('faulty.mjs', fault, marker)])
     expect(run.status).toBe(1)
