@@ -118,8 +118,13 @@ const loadCases = (values: { vectors?: string; cases?: string[] }) =>
 
 export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise<number> {
   const split = argv.indexOf('--')
-  const { values, operands } = parseFlags('conform', split < 0 ? argv : argv.slice(0, split), FLAGS, true)
-  if (operands.length > 0) throw new UsageError("conform takes the port's command after --: todo-write conform [options] -- <command>")
+  const { values, operands } = parseFlags('conform', split < 0 ? argv : argv.slice(0, split), FLAGS, 'rest')
+  if (operands.length > 0) {
+    // A forgotten --: the command line with it where the port's command seems to begin.
+    const at = (split < 0 ? argv.length : split) - operands.length
+    const fixed = quoteCommand(['todo-write', 'conform', ...argv.slice(0, at), '--', ...argv.slice(at)])
+    throw new UsageError(`conform takes the port's command after --: ${fixed}`)
+  }
   const command = split < 0 ? null : argv.slice(split + 1)
   if (command !== null && command.length === 0) throw new UsageError('no command after --')
   const settings: RunSettings = {

@@ -22,13 +22,14 @@ export function unknownFlag(word: string, flags: readonly string[], command?: st
 
 /**
  * `argv` read against `command`'s flags. A later value of a flag that is not repeatable
- * replaces an earlier one. Operands are refused unless `operands` says the command takes them.
+ * replaces an earlier one. Operands are refused unless `operands` says the command takes them;
+ * `'rest'`: the first operand and every word after it, flag-like or not, are operands.
  */
 export function parseFlags<F extends Flags>(
   command: string,
   argv: readonly string[],
   flags: F,
-  operands = false,
+  operands: boolean | 'rest' = false,
 ): { values: FlagValues<F>; operands: string[] } {
   const values: Record<string, true | string | string[]> = {}
   const words: string[] = []
@@ -39,6 +40,10 @@ export function parseFlags<F extends Flags>(
       break
     }
     if (!word.startsWith('-') || word === '-') {
+      if (operands === 'rest') {
+        words.push(...argv.slice(i))
+        break
+      }
       words.push(word)
       continue
     }

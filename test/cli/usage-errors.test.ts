@@ -122,7 +122,13 @@ describe("usage errors are the command's own words, one line and the hint, never
     [['conform', '--runs', '-1', '--', 'true'], '--runs must be an integer ≥ 0, got "-1"'],
     [['conform', '--runs', '--seed', '--', 'true'], '--runs must be an integer ≥ 0, got "--seed"'],
     [['conform', '--seed'], '--seed needs a value'],
-    [['conform', 'python3'], "conform takes the port's command after --: todo-write conform [options] -- <command>"],
+    [['conform', 'python3'], "conform takes the port's command after --: todo-write conform -- python3"],
+    // A forgotten --: the line to run instead, the port's own flags with it.
+    [
+      ['conform', '--seed', '1', 'python3', 'my port.py', '--verbose', '-x'],
+      "conform takes the port's command after --: todo-write conform --seed 1 -- python3 'my port.py' --verbose -x",
+    ],
+    [['conform', 'python3', 'port.py', '--', '-x'], "conform takes the port's command after --: todo-write conform -- python3 port.py -- -x"],
     [['call', '--profile'], '--profile needs a value'],
     [['call', '--no-agent=1'], '--no-agent takes no value'],
     [['replay', '--render=yes', '-'], '--render takes no value'],
