@@ -425,6 +425,27 @@ const sessionNames: Run = async (context) => {
   return null
 }
 
+/** A second `start` on the kit's own process, between two calls of one session (TW-PROTO-START-1). */
+const startAgain: Run = async (context) => {
+  const reference = new Reference()
+  const session = 'protocol/start/again'
+  const before = await agreeingCall(context, reference, session, LIST_A, true)
+  if (before) return fail(`the call before: ${before.summary}`, ...before.lines)
+  for (const [protocol, expect] of [
+    [PROTOCOL_VERSION, 'served'],
+    [2, 'refused'],
+  ] as const) {
+    const line = (id: number) => JSON.stringify({ id, cmd: 'start', protocol })
+    const response = await asking(() => context.port.requestLine(line, 'id', '"start"'))
+    const sent = `sent:     a second start, protocol ${protocol}`
+    if (response instanceof PortFault) return fail(`the port ${response.message}`, sent, ...faultLines(response))
+    const problem = stepProblem(reference, { cmd: 'start' }, expect, response)
+    if (problem) return fail(problem.summary, sent, ...problem.lines)
+  }
+  const after = await agreeingCall(context, reference, session, NOTHING, false)
+  return after && fail(`the call after: ${after.summary}`, ...after.lines)
+}
+
 const CHECKS: (ProtocolCheck & { run: Run })[] = [
   ...[...MALFORMED, ...KEY_CASE].map(([name, description, rules, line, answersWith]) => ({
     id: `protocol/error/${name}`,
@@ -538,13 +559,7 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
     id: 'protocol/start/again',
     rules: ['TW-PROTO-START-1'],
     description: 'a second "start" is answered as the first and keeps the sessions; one naming protocol 2 gets an error response',
-    run: ownProcess([
-      [0, START, 'served'],
-      [1, callIn('protocol/start/again', LIST_A, true), 'served'],
-      [2, START, 'served'],
-      [3, { cmd: 'start', protocol: 2 }, 'refused'],
-      [4, callIn('protocol/start/again', NOTHING, false), 'served'],
-    ]),
+    run: startAgain,
   },
   {
     id: 'protocol/id/any-order',

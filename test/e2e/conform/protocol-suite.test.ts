@@ -103,7 +103,7 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
 
   it.each([
     ['stop-before-start', 'protocol/start/first', 'request 1 of 4: answered {"id":0}, not an error response'],
-    ['start-again', 'protocol/start/again', 'request 3 of 5: it refused the start handshake'],
+    ['start-again', 'protocol/start/again', 'it refused the start handshake: already started'],
     ['ids-in-order', 'protocol/id/any-order', 'request 2 of 5: the port answered with an error: expected id 1'],
     ['drop-unterminated', 'protocol/eof/unterminated', 'request 2 of 2: the port exited with status 0'],
     ['names-well-formed', 'protocol/sessions/names', 'call 2 of 7: the answer differs in current'],
