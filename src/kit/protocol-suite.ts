@@ -3,11 +3,13 @@
 // (TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1); requests framed as callers may frame them are served
 // (TW-PROTO-FRAME-1); arguments nested 10^4 and 10^5 levels deep are answered as the reference
 // answers them or refused (TW-JSON-3); sessions keep apart and `end` forgets one
-// (TW-PROTO-END-1); absent options are the seed's (TW-PROTO-CALL-1); the end of stdin and
+// (TW-PROTO-END-1) and names compare code unit for code unit; absent options are the seed's
+// (TW-PROTO-CALL-1); "start" comes first and may come again (TW-PROTO-START-1); ids are echoed
+// in any order, a last line without LF is served (TW-PROTO-FRAME-1); the end of stdin and
 // `stop` end the port with status 0 (TW-PROTO-STOP-1).
 import { differingFields, tailLines, visibleText } from './compare.js'
-import { PortFault, type Port } from './port.js'
-import { callOutcome, errorOf, shown } from './protocol.js'
+import { PortFault, Process, type Port } from './port.js'
+import { callOutcome, errorOf, PROTOCOL_VERSION, shown, startProblem } from './protocol.js'
 import { Reference, RequestError } from './reference.js'
 
 export interface ProtocolCheck {
@@ -223,6 +225,13 @@ const MALFORMED: Malformed[] = [
   badOptions('option-wording-boolean', 'activeLimitWording true', { activeLimitWording: true }),
 ]
 
+/** Keys are exact (TW-PROTO-FRAME-1): a decoder that matches them case-insensitively (Go's encoding/json into a struct) reads these. */
+const KEY_CASE: Malformed[] = [
+  ['id-key-case', 'a request whose id is spelled "ID" (keys are exact)', ERROR, (id) => `{"ID":${id},"cmd":"end","session":"x"}`, null],
+  ['cmd-key-case', 'a request whose command is spelled "Cmd" (keys are exact)', ERROR, (id) => `{"id":${id},"Cmd":"end","session":"x"}`, 'id'],
+  badOptions('option-name-case', 'an option named "Profile" (option names are exact)', { Profile: 'seed' }),
+]
+
 const LIST_A = '{"todos":[{"content":"a","status":"in_progress"}]}'
 const LIST_B = '{"todos":[{"content":"b","status":"completed"},{"content":"c","status":"pending"}]}'
 const NOTHING = '{"todos":[]}'
@@ -325,8 +334,120 @@ const DEPTHS: [name: string, description: string, args: string, options: Record<
   ] as [string, string, string, Record<string, unknown>][]
 })
 
+/** Whether a request on a process of the check's own must be served or answered with an error response. */
+type Expect = 'served' | 'refused'
+/** A request with the id the check writes in it (not the kit's count), and what it must get. */
+type RawStep = [id: number, request: Record<string, unknown>, expect: Expect]
+
+const START = { cmd: 'start', protocol: PROTOCOL_VERSION }
+
+/** Why a response is not what `expect` asks of `request`; null when it is. A served call must agree with `reference`, which mirrors the port's sessions. */
+function stepProblem(reference: Reference, request: Record<string, unknown>, expect: Expect, response: Record<string, unknown>): CheckFailure {
+  if (expect === 'refused') return errorOf(response) === null ? fail(`answered ${shown(response, 300)}, not an error response`) : null
+  if (request.cmd === 'start') {
+    const started = startProblem(response)
+    return typeof started === 'string' ? fail(`it ${started}`) : null
+  }
+  const session = request.session as string
+  const input = { args: request.args as string, agent: request.agent as boolean, options: {} }
+  const expected = reference.call(session, input)
+  const actual = callOutcome(response)
+  if (typeof actual === 'string') return fail(`the port ${actual}`)
+  const differs = differingFields(expected, actual)
+  return differs.length === 0 ? null : fail(`the answer differs in ${differs.join(', ')}`, `expected: ${shown(expected)}`, `actual:   ${shown(actual)}`)
+}
+
+/**
+ * Requests on a process of the check's own, started here without the kit's handshake, so
+ * that the check writes every id and the end of input itself; `unterminated` sends the last
+ * request without its line feed and then ends stdin, after which the port must exit with
+ * status 0. The process is killed when the check ends.
+ */
+function ownProcess(steps: RawStep[], { unterminated = false } = {}): Run {
+  return async (context) => {
+    const port = new Process(context.port.options)
+    const reference = new Reference()
+    try {
+      for (const [index, [id, request, expect]] of steps.entries()) {
+        const last = index === steps.length - 1
+        const line = JSON.stringify({ id, ...request })
+        const sent = `sent:     ${shownLine(line)}${unterminated && last ? ' (no line feed, then the end of input)' : ''}`
+        const answer = port.send(unterminated && last ? line : `${line}\n`, id, JSON.stringify(request.cmd), context.timeoutMs)
+        if (unterminated && last) port.endInput()
+        const response = await asking(() => answer)
+        const step = `request ${index + 1} of ${steps.length}`
+        if (response instanceof PortFault) return fail(`${step}: the port ${response.message}`, sent, ...faultLines(response))
+        const problem = stepProblem(reference, request, expect, response)
+        if (problem) return fail(`${step}: ${problem.summary}`, sent, ...problem.lines)
+      }
+      if (!unterminated) return null
+      const exit = await port.exit(context.timeoutMs)
+      if (exit === null) return fail(`still running ${context.timeoutMs} ms after the end of its stdin (--timeout): a port exits by itself`)
+      if (exit.code !== 0)
+        return fail(`${exit.signal ? `was killed by ${exit.signal}` : `exited with status ${exit.code}`} at the end of its stdin; the status must be 0`)
+      return null
+    } finally {
+      port.kill()
+    }
+  }
+}
+
+const callIn = (session: string, args: string, agent: boolean) => ({ cmd: 'call', session, args, agent, options: {} })
+
+/** Names that one decoding of the envelope's strings can merge (lone surrogates to U+FFFD, escapes), or Unicode normalization. */
+const NAMES = {
+  high: 'protocol/session-names/\ud800',
+  low: 'protocol/session-names/\udc00',
+  composed: 'protocol/session-names/\u00e9',
+  decomposed: 'protocol/session-names/e\u0301',
+  plain: 'protocol/session-names/s',
+  upper: 'protocol/session-names/S',
+}
+
+/** Session names compare code unit for code unit, as their JSON strings decode (TW-PROTO-CALL-1): calls in pairs of names, the second sees the first's list only when the names are one. */
+const sessionNames: Run = async (context) => {
+  const reference = new Reference()
+  const escaped: Framing = (line) => line.replace(JSON.stringify(NAMES.plain), '"protocol/session-names/\\u0073"')
+  const steps: [string, string, boolean, Framing?][] = [
+    [NAMES.high, LIST_A, true],
+    [NAMES.low, NOTHING, false],
+    [NAMES.composed, LIST_A, true],
+    [NAMES.decomposed, NOTHING, false],
+    [NAMES.plain, LIST_B, true],
+    [NAMES.plain, NOTHING, false, escaped],
+    [NAMES.upper, NOTHING, false],
+  ]
+  for (const [index, [session, args, agent, framing]] of steps.entries()) {
+    const failure = await agreeingCall(context, reference, session, args, agent, {}, framing ? { framing } : {})
+    const spelled = framing ? ` (its name spelled "…\\u0073")` : ''
+    if (failure) return fail(`call ${index + 1} of ${steps.length}${spelled}: ${failure.summary}`, ...failure.lines)
+  }
+  return null
+}
+
+/** A second `start` on the kit's own process, between two calls of one session (TW-PROTO-START-1). */
+const startAgain: Run = async (context) => {
+  const reference = new Reference()
+  const session = 'protocol/start/again'
+  const before = await agreeingCall(context, reference, session, LIST_A, true)
+  if (before) return fail(`the call before: ${before.summary}`, ...before.lines)
+  for (const [protocol, expect] of [
+    [PROTOCOL_VERSION, 'served'],
+    [2, 'refused'],
+  ] as const) {
+    const line = (id: number) => JSON.stringify({ id, cmd: 'start', protocol })
+    const response = await asking(() => context.port.requestLine(line, 'id', '"start"'))
+    const sent = `sent:     a second start, protocol ${protocol}`
+    if (response instanceof PortFault) return fail(`the port ${response.message}`, sent, ...faultLines(response))
+    const problem = stepProblem(reference, { cmd: 'start' }, expect, response)
+    if (problem) return fail(problem.summary, sent, ...problem.lines)
+  }
+  const after = await agreeingCall(context, reference, session, NOTHING, false)
+  return after && fail(`the call after: ${after.summary}`, ...after.lines)
+}
+
 const CHECKS: (ProtocolCheck & { run: Run })[] = [
-  ...MALFORMED.map(([name, description, rules, line, answersWith]) => ({
+  ...[...MALFORMED, ...KEY_CASE].map(([name, description, rules, line, answersWith]) => ({
     id: `protocol/error/${name}`,
     rules,
     description: `${description}: an error response${answersWith === null ? ' with "id": null' : ' with its id'}, then the next call is served`,
@@ -422,6 +543,54 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
       const after = await agreeingCalls(context, steps, reference)
       return after && fail(`after "end": ${after.summary}`, ...after.lines)
     },
+  },
+  {
+    id: 'protocol/start/first',
+    rules: ['TW-PROTO-START-1', 'TW-PROTO-STOP-1'],
+    description: 'before "start", "stop" and a call each get an error response with their id and the port keeps serving; then "start" and a call are served',
+    run: ownProcess([
+      [0, { cmd: 'stop' }, 'refused'],
+      [1, callIn('protocol/start/first', LIST_A, true), 'refused'],
+      [2, START, 'served'],
+      [3, callIn('protocol/start/first', LIST_B, true), 'served'],
+    ]),
+  },
+  {
+    id: 'protocol/start/again',
+    rules: ['TW-PROTO-START-1'],
+    description: 'a second "start" is answered as the first and keeps the sessions; one naming protocol 2 gets an error response',
+    run: startAgain,
+  },
+  {
+    id: 'protocol/id/any-order',
+    rules: ['TW-PROTO-FRAME-1'],
+    description: 'ids skipped, repeated, going down and up to 2^53 - 1 are each served and answered with their id',
+    run: ownProcess([
+      [0, START, 'served'],
+      [7, callIn('protocol/id/any-order', LIST_A, true), 'served'],
+      [7, callIn('protocol/id/any-order', LIST_B, true), 'served'],
+      [3, callIn('protocol/id/any-order', NOTHING, false), 'served'],
+      [Number.MAX_SAFE_INTEGER, callIn('protocol/id/any-order', NOTHING, false), 'served'],
+    ]),
+  },
+  {
+    id: 'protocol/sessions/names',
+    rules: ['TW-PROTO-CALL-1'],
+    description:
+      'session names compare code unit for code unit: "\\ud800" and "\\udc00", "\\u00e9" and "e\\u0301", "s" and "S" are two names, "s" and "\\u0073" one',
+    run: sessionNames,
+  },
+  {
+    id: 'protocol/eof/unterminated',
+    rules: ['TW-PROTO-FRAME-1', 'TW-PROTO-STOP-1'],
+    description: 'a last request without a line feed before the end of input is served; then the port exits with status 0',
+    run: ownProcess(
+      [
+        [0, START, 'served'],
+        [1, callIn('protocol/eof/unterminated', LIST_A, true), 'served'],
+      ],
+      { unterminated: true },
+    ),
   },
   {
     id: 'protocol/eof',

@@ -55,6 +55,9 @@ describe('TW-OPT-1: options', () => {
       'invalid todo_write options: unknown option "strict" (the options are profile, allowParallelInProgress, unknownItemKeys, activeLimitWording); allowParallelInProgress must be a boolean, got 1',
     )
     expect(() => resolveOptions({ activeLimitWording: 'colon' })).toThrow('activeLimitWording must be "comma" or "parentheses", got "colon"')
+    // Problems in own-key order, as TW-ARGS-10 orders keys: an index key first, whatever the text's order.
+    const ordered = parseOptions(JSON.parse('{"strict":1,"activeLimitWording":"colon","7":1}'))
+    expect(ordered.ok ? [] : ordered.issues.map((issue) => issue.key)).toEqual(['7', 'strict', 'activeLimitWording'])
     // A value with no JSON text is named so; one JSON cannot write (a BigInt, a cycle, 10^5 levels) is said to be one, never thrown.
     expect(parseOptions({ allowParallelInProgress: undefined })).toEqual({
       ok: false,

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PROTOCOL_CHECKS } from '../../../src/kit/protocol-suite.js'
 import { BIN } from '../../support/cli.js'
-import { conform, PYTHON_PORT, tempDir } from '../../support/conform.js'
+import { conform, node, PYTHON_PORT, tempDir } from '../../support/conform.js'
 import { hasPython, PYTHON } from '../../support/python.js'
 import { bugPort } from './zoo/zoo.js'
 
@@ -37,6 +37,14 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
       'protocol/depth/arrays-100000',
       'protocol/depth/objects-10000',
       'protocol/depth/objects-100000',
+      'protocol/start/first',
+      'protocol/start/again',
+      'protocol/id/any-order',
+      'protocol/sessions/names',
+      'protocol/eof/unterminated',
+      'protocol/error/id-key-case',
+      'protocol/error/cmd-key-case',
+      'protocol/error/option-name-case',
       'protocol/sessions',
       'protocol/end',
       'protocol/eof',
@@ -88,6 +96,22 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
     ['deep-crash', 'protocol/depth/arrays-10000', 'the deep call: the port exited with status 1'],
   ])('TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1, TW-PROTO-FRAME-1, TW-JSON-3: the Python port with %s fails %s', async (bug, id, problem) => {
     const run = await conform(['--runs', '0', '--run', id, '--', ...bugPort(bug)])
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain(`FAIL ${id}: `)
+    expect(run.stdout).toContain(problem)
+  })
+
+  it.each([
+    ['stop-before-start', 'protocol/start/first', 'request 1 of 4: answered {"id":0}, not an error response'],
+    ['start-again', 'protocol/start/again', 'it refused the start handshake: already started'],
+    ['ids-in-order', 'protocol/id/any-order', 'request 2 of 5: the port answered with an error: expected id 1'],
+    ['drop-unterminated', 'protocol/eof/unterminated', 'request 2 of 2: the port exited with status 0'],
+    ['names-well-formed', 'protocol/sessions/names', 'call 2 of 7: the answer differs in current'],
+    ['keys-any-case', 'protocol/error/id-key-case', 'the port answered with id 1 where null was expected'],
+    ['keys-any-case', 'protocol/error/cmd-key-case', 'not an error response'],
+    ['keys-any-case', 'protocol/error/option-name-case', 'answered with a call outcome, not an error response'],
+  ])('TW-PROTO-START-1, TW-PROTO-FRAME-1, TW-PROTO-CALL-1: a port whose bug is %s fails %s', async (bug, id, problem) => {
+    const run = await conform(['--runs', '0', '--run', id, '--', ...node('lifecycle.mjs', bug)])
     expect(run.status).toBe(1)
     expect(run.stdout).toContain(`FAIL ${id}: `)
     expect(run.stdout).toContain(problem)
