@@ -1,6 +1,7 @@
 // One port through the kit: the start handshake, every selected vector, the cases of
 // --cases files, the protocol suite, then the fuzzer, then the expected-failures list
-// applied (TW-KIT-*). Failures are described as they happen, each section under its heading.
+// applied (TW-KIT-*). Each section's failures are described when it ends, those that differ
+// alike as one block.
 import { createHash } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -262,8 +263,8 @@ export function portSlug(command: readonly string[]): string {
   const words = command.map((arg) => arg.slice(arg.lastIndexOf('/') + 1)).join('-')
   const safe = words
     .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^[-.]+|-+$/g, '')
     .slice(0, 40)
+    .replace(/^[-.]+|-+$/g, '')
   const hash = createHash('sha256').update(JSON.stringify(command)).digest('hex').slice(0, 8)
   return safe === '' ? hash : `${safe}-${hash}`
 }
