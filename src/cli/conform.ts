@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto'
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { killAll } from '../kit/port.js'
-import { buildReport, commandLabel, header, lastLine, portSummary, Progress, ReportFile, type RunSettings } from '../kit/report.js'
+import { buildReport, commandLabel, header, lastLine, OrderedReports, portSummary, Progress, ReportFile, type RunSettings } from '../kit/report.js'
 import { terminalSafe } from '../log/render.js'
 import { PROTOCOL_CHECKS } from '../kit/protocol-suite.js'
 import { conformPort, FUZZ_ID, type PortRun } from '../kit/runner.js'
@@ -163,25 +163,30 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
   const selection = { run: values.run ?? [], skip: values.skip ?? [] }
   await print(header(suite, settings, settings.runs > 0 && selected(FUZZ_ID, selection)))
   const ports = command ? [command] : await defaultPorts(print)
-  const runs: PortRun[] = []
-  for (const port of ports) {
-    await print(`== ${quoteCommand(port)}`)
-    const run = await conformPort({
-      ...settings,
-      command: port,
-      ...(io.env ? { env: io.env } : {}),
-      cases,
-      extraCases,
-      selection,
-      expectedFailures,
-      regressionsDir: values.regressions ?? 'conform-regressions',
-      conformCommand: ['node', local(BIN), 'conform'],
-      print,
-      progress: progress.line(commandLabel(port)),
-    })
-    runs.push(run)
-    await print(portSummary(run))
-  }
+  // Ports are independent: they run at once, each report printed whole and in order.
+  const reports = new OrderedReports(print, ports.length)
+  const runs: PortRun[] = await Promise.all(
+    ports.map(async (port, index) => {
+      const print = reports.printer(index)
+      await print(`== ${quoteCommand(port)}`)
+      const run = await conformPort({
+        ...settings,
+        command: port,
+        ...(io.env ? { env: io.env } : {}),
+        cases,
+        extraCases,
+        selection,
+        expectedFailures,
+        regressionsDir: values.regressions ?? 'conform-regressions',
+        conformCommand: ['node', local(BIN), 'conform'],
+        print,
+        progress: progress.line(commandLabel(port)),
+      })
+      await print(portSummary(run))
+      await reports.finish(index)
+      return run
+    }),
+  )
   if (report) {
     try {
       report.write(buildReport(suite, settings, runs))

@@ -120,7 +120,7 @@ export function describeFailure(failure: CallFailure, calls: number): string[] {
   if (failure.actual) {
     const actual = outcomeLine(failure.actual)
     lines.push(`  actual:   ${actual}`)
-    if (failure.differs) lines.push(`  differs:  ${failure.differs.join(', ')}`)
+    if (failure.differs) lines.push(`  differs:  ${failure.differs.join(', ')}`, ...failure.differs.flatMap((field) => alignedLines(failure, field)))
     if (actual === outcomeLine(failure.expected))
       lines.push('  note:     both are written alike: the difference is a number JSON writes alike (-0 and 0, or one too large for a double and null)')
   }
@@ -137,3 +137,43 @@ export const failureSummary = (failure: CallFailure): string =>
   failure.problem !== undefined
     ? `call ${failure.call + 1}: the port ${failure.problem}`
     : `call ${failure.call + 1}: differs in ${failure.differs!.join(', ')}`
+
+/** A field of an outcome as the kit writes it: canonical JSON, every non-printable escaped. */
+const fieldText = (outcome: CallOutcome, field: Field): string => shown(outcome[field] ?? null)
+
+/** Where two texts first differ, and the parts that differ once their common start and end are cut off. */
+export function firstDifference(expected: string, actual: string): { at: number; expected: string; actual: string } {
+  let at = 0
+  while (at < expected.length && at < actual.length && expected[at] === actual[at]) at++
+  let end = 0
+  while (end < expected.length - at && end < actual.length - at && expected[expected.length - 1 - end] === actual[actual.length - 1 - end]) end++
+  return { at, expected: expected.slice(at, expected.length - end), actual: actual.slice(at, actual.length - end) }
+}
+
+const BEFORE = 30
+const AFTER = 50
+
+/** One differing field as its two texts, cut to a window and aligned at the first differing character, a caret under it. */
+function alignedLines(failure: CallFailure, field: Field): string[] {
+  const [expected, actual] = [fieldText(failure.expected as CallOutcome, field), fieldText(failure.actual!, field)]
+  if (expected === actual) return []
+  const { at } = firstDifference(expected, actual)
+  const from = Math.max(0, at - BEFORE)
+  const cut = (text: string) => (from > 0 ? '…' : '') + text.slice(from, at + AFTER) + (text.length > at + AFTER ? '…' : '')
+  const caret = ' '.repeat(at - from + (from > 0 ? 1 : 0)) + '^'
+  return [`    ${field}, from character ${at + 1}:`, `      expected: ${cut(expected)}`, `      actual:   ${cut(actual)}`, `                ${caret}`]
+}
+
+/**
+ * What makes failures "the same": the fields that differ and, in each, the parts that differ
+ * once the common start and end are cut off (one wrong word of a message is one key, whatever
+ * the case's content); or the port's problem, as written.
+ */
+export function failureKey(failure: CallFailure): string {
+  if (failure.problem !== undefined || !failure.actual || !failure.differs) return `problem ${failure.problem ?? ''}`
+  const parts = failure.differs.map((field) => {
+    const { expected, actual } = firstDifference(fieldText(failure.expected as CallOutcome, field), fieldText(failure.actual!, field))
+    return [field, expected, actual]
+  })
+  return JSON.stringify(parts)
+}

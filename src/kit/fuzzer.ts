@@ -3,8 +3,8 @@
 // smallest sequence that still disagrees, and kept as a regression case file.
 import fc from 'fast-check'
 import type { ProfileName } from '../core/options.js'
-import { runCalls, type CallFailure } from './compare.js'
-import { sequenceFor, writeJsonNode, type Sequence } from './generators.js'
+import { failureKey, runCalls, type CallFailure } from './compare.js'
+import { sequenceFor, STATUS_VALUES, writeJsonNode, type JsonNode, type Sequence } from './generators.js'
 import type { Port } from './port.js'
 import type { CallInput } from './protocol.js'
 import { Reference } from './reference.js'
@@ -77,8 +77,26 @@ export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResu
   const details = await fc.check(property, { seed: settings.seed, numRuns: settings.runs, endOnFailure: settings.shrink === false })
   const result: FuzzResult = { seed: settings.seed, runs: settings.runs, ran: details.numRuns, agreed }
   if (port.givenUp !== null) result.interrupted = port.givenUp
-  const s = details.counterexample?.[0]
-  const failure = s && (failures.get(s) ?? (port.givenUp === null ? await play(s) : null))
+  let s = details.counterexample?.[0]
+  let failure = s && (failures.get(s) ?? (port.givenUp === null ? await play(s) : null))
+  let simplified = 0
+  if (s && failure && settings.shrink !== false) {
+    // fast-check shrinks one value at a time: two equal contents stay as drawn, since changing
+    // one alone ends the duplicate. Edits of the whole sequence finish the job.
+    const key = failureKey(failure)
+    for (let budget = SIMPLIFY_BUDGET, improved = true; improved && port.givenUp === null; ) {
+      improved = false
+      for (const candidate of simpler(s)) {
+        if (budget-- <= 0 || port.givenUp !== null) break
+        const found = await play(candidate)
+        if (found && port.givenUp === null && failureKey(found) === key) {
+          ;[s, failure, improved] = [candidate, found, true]
+          simplified++
+          break
+        }
+      }
+    }
+  }
   if (details.failed && !failure) {
     const error = details.errorInstance instanceof Error ? `: ${details.errorInstance.message}` : ''
     result.unreproduced = `a sequence disagreed, but its smallest form agreed when run again (a port that is not deterministic?)${error}`
@@ -86,9 +104,55 @@ export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResu
   if (s && failure) {
     // Calls after the one that disagreed cannot matter: the smallest input ends there.
     const calls = sequenceInputs(s).slice(0, failure.call + 1)
-    result.counterexample = { calls, failure, shrinks: details.numShrinks, path: details.counterexamplePath ?? '' }
+    result.counterexample = { calls, failure, shrinks: details.numShrinks + simplified, path: details.counterexamplePath ?? '' }
   }
   return result
+}
+
+/** Sequences tried after fast-check's shrinking, at most. */
+const SIMPLIFY_BUDGET = 200
+/** Keys an edit never drops: without them the arguments are another case altogether. */
+const DECLARED = new Set(['todos', 'content', 'status'])
+const PLAIN = ['a', 'b', 'c', 'd', 'x', 'y', 'z']
+
+/** Each string in a value position (not a key), depth first. */
+function* valueStrings(node: JsonNode): Generator<Extract<JsonNode, { kind: 'string' }>> {
+  if (node.kind === 'string') yield node
+  else if (node.kind === 'object') for (const [, value] of node.entries) yield* valueStrings(value)
+  else if (node.kind === 'array') for (const item of node.items) yield* valueStrings(item)
+}
+
+/** Each object in a node, depth first. */
+function* objects(node: JsonNode): Generator<Extract<JsonNode, { kind: 'object' }>> {
+  if (node.kind === 'object') {
+    yield node
+    for (const [, value] of node.entries) yield* objects(value)
+  } else if (node.kind === 'array') for (const item of node.items) yield* objects(item)
+}
+
+/**
+ * Smaller or plainer forms of a sequence, smallest step first: one undeclared entry dropped;
+ * then one string written plainly (a single ASCII letter) everywhere it occurs, so duplicates
+ * stay duplicates.
+ */
+function* simpler(s: Sequence): Generator<Sequence> {
+  const count = s.calls.flatMap((call) => [...objects(call.args)]).reduce((n, o) => n + o.entries.length, 0)
+  for (let target = 0; target < count; target++) {
+    const copy = structuredClone(s)
+    const entries = copy.calls.flatMap((call) => [...objects(call.args)].flatMap((o) => o.entries.map((_, i) => [o, i] as const)))
+    const [object, index] = entries[target]!
+    if (DECLARED.has(object.entries[index]![0].value)) continue
+    object.entries.splice(index, 1)
+    yield copy
+  }
+  const values = [...new Set(s.calls.flatMap((call) => [...valueStrings(call.args)].map((node) => node.value)))]
+  const unused = PLAIN.filter((letter) => !values.includes(letter))
+  for (const value of values) {
+    if (PLAIN.includes(value) || (STATUS_VALUES as readonly string[]).includes(value) || unused.length === 0) continue
+    const copy = structuredClone(s)
+    for (const call of copy.calls) for (const node of valueStrings(call.args)) if (node.value === value) Object.assign(node, { value: unused[0], form: 'raw' })
+    yield copy
+  }
 }
 
 /** The smallest disagreement as a case file, its expected outputs from the reference. */

@@ -14,12 +14,14 @@ export interface Writer {
 }
 
 /**
- * A one-line progress display on stderr: `line(label)` shows steps under a label; `clear()`
- * wipes it before every line the kit prints. Steps are awaited like lines: on a pipe
+ * A one-line progress display on stderr: `line(label)` shows steps under a label, every label
+ * that has a step in progress side by side (ports run at once); `clear()` wipes it before
+ * every line the kit prints. Steps are awaited like lines: on a pipe
  * (`--progress 2>&1 | less`) a paused reader pauses the run rather than let steps pile up.
  */
 export class Progress {
   private shown = false
+  private readonly steps = new Map<string, string>()
 
   constructor(
     private readonly stream: { columns?: number },
@@ -30,8 +32,11 @@ export class Progress {
   line(label: string): (text: string) => Promise<void> {
     return async (text) => {
       if (!this.enabled) return
-      if (text === '') return this.clear()
-      const line = terminalSafe(`[${label}] ${text}`).slice(0, Math.max(20, (this.stream.columns ?? 80) - 1))
+      if (text === '') this.steps.delete(label)
+      else this.steps.set(label, text)
+      if (this.steps.size === 0) return this.clear()
+      const all = [...this.steps].map(([name, step]) => `[${name}] ${step}`).join('  ')
+      const line = terminalSafe(all).slice(0, Math.max(20, (this.stream.columns ?? 80) - 1))
       this.shown = true
       await this.out.write(`\r\x1b[K${line}`)
     }
@@ -41,6 +46,53 @@ export class Progress {
     if (!this.shown) return
     this.shown = false
     await this.out.write('\r\x1b[K')
+  }
+}
+
+/**
+ * The reports of ports that run at once, each whole and in the order of the ports: the first
+ * unfinished port's lines go out as they come (awaited, so a slow reader slows it), a later
+ * port's wait in memory until every port before it is done.
+ */
+export class OrderedReports {
+  private readonly held: string[][]
+  private readonly done: boolean[]
+  private turn = 0
+  private chain: Promise<void> = Promise.resolve()
+
+  constructor(
+    private readonly print: (line: string) => Promise<void>,
+    ports: number,
+  ) {
+    this.held = Array.from({ length: ports }, () => [])
+    this.done = Array.from({ length: ports }, () => false)
+  }
+
+  /** How port `index` prints a line. */
+  printer(index: number): (line: string) => Promise<void> {
+    return (line) => {
+      this.held[index]!.push(line)
+      return index === this.turn ? this.flush() : Promise.resolve()
+    }
+  }
+
+  /** Port `index` printed its last line: the next port's lines follow. */
+  finish(index: number): Promise<void> {
+    this.done[index] = true
+    return this.flush()
+  }
+
+  /** One flush at a time, in the order asked, so lines never overtake each other. */
+  private flush(): Promise<void> {
+    this.chain = this.chain.then(async () => {
+      while (this.turn < this.held.length) {
+        const lines = this.held[this.turn]!
+        while (lines.length > 0) await this.print(lines.shift()!)
+        if (!this.done[this.turn]) return
+        this.turn++
+      }
+    })
+    return this.chain
   }
 }
 

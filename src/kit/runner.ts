@@ -1,12 +1,14 @@
 // One port through the kit: the start handshake, every selected vector, the cases of
 // --cases files, the protocol suite, then the fuzzer, then the expected-failures list
-// applied (TW-KIT-*). Failures are described as they happen, each section under its heading.
+// applied (TW-KIT-*). Each section's failures are described when it ends, those that differ
+// alike as one block.
+import { createHash } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { digest } from '../core/distinct.js'
 import type { ProfileName } from '../core/options.js'
 import { terminalSafe } from '../log/render.js'
-import { ARGS_NOTATION, callLines, describeFailure, failureSummary, runCalls, tailLines } from './compare.js'
+import { ARGS_NOTATION, callLines, describeFailure, failureKey, failureSummary, runCalls, tailLines } from './compare.js'
 import { fuzz, regressionCase, type FuzzResult } from './fuzzer.js'
 import { Port } from './port.js'
 import { PROTOCOL_CHECKS, runProtocolCheck } from './protocol-suite.js'
@@ -75,7 +77,7 @@ export interface PortRun {
 interface Check {
   id: string
   description: string
-  run(): Promise<{ summary: string; lines: string[] } | null>
+  run(): Promise<{ summary: string; lines: string[]; key: string } | null>
 }
 
 /** How each section is shown: its progress label, and its closing line from what agreed. */
@@ -113,6 +115,8 @@ class Run {
 
   async section(section: keyof typeof SECTIONS, checks: Check[]): Promise<void> {
     const [label, closing] = SECTIONS[section]
+    // Failures that share one difference are one block, printed when the section ends.
+    const groups = new Map<string, { check: Check; lines: string[]; more: string[] }>()
     for (const [index, check] of checks.entries()) {
       await this.config.progress(`${label} ${index + 1}/${checks.length} ${check.id}`)
       if (this.port.givenUp !== null) {
@@ -124,10 +128,19 @@ class Run {
       if (!failure) this.results.push({ id: check.id, section, passed: true })
       else {
         this.results.push({ id: check.id, section, passed: false, message: failure.summary })
-        await this.config.print(`FAIL ${check.id}: ${check.description}`)
-        await this.details(failure.lines)
+        const group = groups.get(failure.key)
+        if (group) group.more.push(check.id)
+        else groups.set(failure.key, { check, lines: failure.lines, more: [] })
       }
       await this.failLate()
+    }
+    for (const { check, lines, more } of groups.values()) {
+      await this.config.print(`FAIL ${check.id}: ${check.description}`)
+      await this.details(lines)
+      if (more.length > 0) {
+        await this.config.print(`  the same difference in ${count(more.length, 'more case')}:`)
+        for (const line of wrapIds(more)) await this.config.print(`    ${line}`)
+      }
     }
     const agreed = this.results.filter((r) => r.section === section && r.passed).length
     if (checks.length > 0) await this.config.print(`${agreed === checks.length ? 'ok' : 'FAIL'} ${closing(agreed, checks.length)}`)
@@ -169,7 +182,8 @@ class Run {
       this.results.push({ id: FUZZ_ID, section: 'fuzz', passed: true })
     }
     if (!found) return result
-    const id = `regression/seed-${config.seed}-run-${result.ran}`
+    const name = `${portSlug(config.command)}-seed-${config.seed}-run-${result.ran}`
+    const id = `regression/${name}`
     const calls = found.calls.length
     const shrunk = config.shrink === false ? 'not shrunk' : `shrunk ${found.shrinks} times to the smallest input`
     await config.print(`FAIL fuzz: sequence ${result.ran} of ${config.runs} from seed ${config.seed} disagrees; ${shrunk}, ${count(calls, 'call')}:`)
@@ -179,7 +193,7 @@ class Run {
     if (config.regressionsDir !== null) {
       try {
         mkdirSync(config.regressionsDir, { recursive: true })
-        result.regressionFile = join(config.regressionsDir, `seed-${config.seed}-run-${result.ran}.json`)
+        result.regressionFile = join(config.regressionsDir, `${name}.json`)
         writeFileSync(result.regressionFile, asciiJson(regressionCase(result, id, quoteCommand(config.command))))
         const timeout = String(config.timeoutMs)
         result.replay = quoteCommand([...config.conformCommand, '--cases', result.regressionFile, '--run', id, '--timeout', timeout, '--', ...config.command])
@@ -240,6 +254,32 @@ class Run {
   }
 }
 
+/**
+ * A port's name in a regression file's name and case id: its command's last parts, only
+ * characters safe in a file name, and a digest of the whole command, so two ports' files never
+ * collide (in one run or in two).
+ */
+export function portSlug(command: readonly string[]): string {
+  const words = command.map((arg) => arg.slice(arg.lastIndexOf('/') + 1)).join('-')
+  const safe = words
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .slice(0, 40)
+    .replace(/^[-.]+|-+$/g, '')
+  const hash = createHash('sha256').update(JSON.stringify(command)).digest('hex').slice(0, 8)
+  return safe === '' ? hash : `${safe}-${hash}`
+}
+
+/** Case ids joined by commas, a line at most about 100 characters. */
+function wrapIds(ids: readonly string[]): string[] {
+  const lines: string[] = []
+  for (const id of ids) {
+    const last = lines.at(-1)
+    if (last !== undefined && last.length + id.length + 2 <= 100) lines[lines.length - 1] = `${last}, ${id}`
+    else lines.push(id)
+  }
+  return lines
+}
+
 const vectorChecks = (port: Port, cases: VectorCase[]): Check[] =>
   cases.map((c) => ({
     id: c.id,
@@ -250,7 +290,7 @@ const vectorChecks = (port: Port, cases: VectorCase[]): Check[] =>
         c.id,
         c.calls.map((call) => ({ input: callInput(call), expected: call.expect })),
       )
-      return failure && { summary: failureSummary(failure), lines: describeFailure(failure, c.calls.length) }
+      return failure && { summary: failureSummary(failure), lines: describeFailure(failure, c.calls.length), key: failureKey(failure) }
     },
   }))
 
@@ -282,7 +322,7 @@ export async function conformPort(config: ConformConfig): Promise<PortRun> {
         ...check,
         run: async () => {
           const failure = await runProtocolCheck(check.id, port, timeoutMs)
-          return failure && { summary: failure.summary, lines: [`problem:  ${failure.summary}`, ...failure.lines] }
+          return failure && { summary: failure.summary, lines: [`problem:  ${failure.summary}`, ...failure.lines], key: failure.summary }
         },
       })),
     )

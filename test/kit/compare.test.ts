@@ -2,7 +2,8 @@
 // line parses to, exactly: -0 is not 0, and a number too large for a double (1e999, which
 // parses to Infinity and which JSON.stringify would write as null) is not null.
 import { describe, expect, it } from 'vitest'
-import { differingFields, sameJson } from '../../src/kit/compare.js'
+import { differingFields, failureKey, firstDifference, sameJson, type CallFailure } from '../../src/kit/compare.js'
+import { portSlug } from '../../src/kit/runner.js'
 import { responseProblem } from '../../src/kit/protocol.js'
 import type { CallOutcome } from '../../src/kit/protocol.js'
 
@@ -46,5 +47,34 @@ describe('TW-KIT-COMPARE-1: every number counts', () => {
     expect(sameJson({}, null)).toBe(false)
     expect(sameJson('1', 1)).toBe(false)
     expect(sameJson(Number.NaN, Number.NaN)).toBe(true)
+  })
+})
+
+describe('TW-KIT-REPORT-1: a failure at a glance', () => {
+  it('firstDifference() finds the first differing character and cuts the common start and end off', () => {
+    expect(firstDifference('Error: duplicate content "x"', 'Error: repeated content "x"')).toEqual({ at: 7, expected: 'duplicate', actual: 'repeated' })
+    expect(firstDifference('abc', 'abcd')).toEqual({ at: 3, expected: '', actual: 'd' })
+    expect(firstDifference('aXa', 'aa')).toEqual({ at: 1, expected: 'X', actual: '' })
+  })
+
+  it('failures that differ by the same words share a key; another word, another key', () => {
+    const failure = (expected: string, actual: string): CallFailure => ({
+      call: 0,
+      input: { args: '{}', agent: true, options: {} },
+      expected: { ...refused, text: expected },
+      actual: { ...refused, text: actual },
+      differs: ['text'],
+    })
+    const key = failureKey(failure('Error: duplicate content "a"', 'Error: repeated content "a"'))
+    expect(failureKey(failure('Error: duplicate content "long one"', 'Error: repeated content "long one"'))).toBe(key)
+    expect(failureKey(failure('Error: duplicate content "a"', 'Error: doubled content "a"'))).not.toBe(key)
+  })
+
+  it("a regression file's name tells two ports apart, even when their commands differ only in a directory", () => {
+    const [a, b] = [portSlug(['python3', '/one/port.py']), portSlug(['python3', '/two/port.py'])]
+    expect(a).toMatch(/^python3-port\.py-[0-9a-f]{8}$/)
+    expect(b).toMatch(/^python3-port\.py-[0-9a-f]{8}$/)
+    expect(a).not.toBe(b)
+    expect(portSlug(['./my port', '--x=1/..', 'é'])).toMatch(/^my-port-\.\.-[0-9a-f]{8}$/) // only characters safe in a file name, no slash
   })
 })

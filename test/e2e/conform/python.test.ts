@@ -4,11 +4,12 @@
 // one call that shows that very bug.
 import { resolveOptions } from '../../../src/core/options.js'
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
 import { PROTOCOL_CHECKS } from '../../../src/kit/protocol-suite.js'
+import { loadSuite } from '../../../src/kit/vectors.js'
 import { conform, PYTHON_PORT, tempDir } from '../../support/conform.js'
 import { FC_SEED } from '../../support/seed.js'
 import { protocolExamples } from '../../support/spec.js'
@@ -66,6 +67,26 @@ const BUGS: Record<string, Shows> = {
   splitlines: (call) => strings(call.args).some((s) => /[\u2028\u2029\u0085]/.test(s)),
 }
 
+/** The example port with one word of one message changed, as the zoo plants bugs: examples/ untouched. */
+function plantedPort(): string {
+  const dir = tempDir()
+  const planted = join(dir, 'planted.py')
+  writeFileSync(
+    planted,
+    [
+      'import sys',
+      'port = sys.argv[1]',
+      'source = open(port, encoding="utf-8").read()',
+      `assert source.count('"invalid todos: duplicate content "') == 1`,
+      `source = source.replace('"invalid todos: duplicate content "', '"invalid todos: repeated content "')`,
+      'sys.argv = [port]',
+      'exec(compile(source, port, "exec"), {"__name__": "__main__", "__file__": port})',
+      '',
+    ].join('\n'),
+  )
+  return planted
+}
+
 describe.skipIf(!hasPython)(`the Python port${hasPython ? '' : ' (SKIPPED: python3 is not on PATH)'}`, () => {
   it(`passes every vector and ${RUNS} generated sequences (seed ${FC_SEED})`, async () => {
     const run = await conform(['--seed', String(FC_SEED), '--runs', String(RUNS), '--regressions', tempDir(), '--', ...PORT])
@@ -107,5 +128,56 @@ describe.skipIf(!hasPython)(`the Python port${hasPython ? '' : ' (SKIPPED: pytho
     expect(BUGS[bug]!(found.calls[found.failure.call]!, found), JSON.stringify(found.calls)).toBe(true)
     expect(validCaseFile(JSON.parse(readFileSync(fuzz.regressionFile, 'utf8')))).toBe(true)
     expect(run.last).toBe('0 passed, 1 failed')
+  })
+  it('one wrong error string is one grouped failure block: every affected case named, the two texts aligned where they first differ', async () => {
+    const planted = plantedPort()
+    const run = await conform(['--runs', '0', '--', PYTHON!, planted, PYTHON_PORT])
+    expect(run.status).toBe(1)
+    // Every case whose expected text holds that message, straight from the vectors.
+    const affected = loadSuite().cases.filter((c) => c.calls.some((call) => 'text' in call.expect && call.expect.text.includes('duplicate content')))
+    expect(affected.length).toBeGreaterThan(30)
+    const [first, ...rest] = affected.map((c) => c.id)
+    expect(run.lines.filter((line) => line.startsWith('FAIL ') && !line.startsWith('FAIL vectors:'))).toEqual([expect.stringMatching(`^FAIL ${first}: `)])
+    const block = run.stdout.slice(run.stdout.indexOf(`FAIL ${first}: `), run.stdout.indexOf('FAIL vectors:'))
+    expect(block).toContain(
+      [
+        '      text, from character 24:',
+        '        expected: "Error: invalid todos: duplicate content \\"a\\""',
+        '        actual:   "Error: invalid todos: repeated content \\"a\\""',
+        '                                         ^',
+      ].join('\n'),
+    )
+    expect(block).toContain(`  the same difference in ${rest.length} more cases:\n`)
+    const listed = block
+      .slice(block.indexOf('the same difference'))
+      .split('\n')
+      .slice(1)
+      .flatMap((line) => line.trim().split(', '))
+      .filter(Boolean)
+    expect(listed).toEqual(rest)
+    expect(run.last).toBe(`${CASES - affected.length} passed, ${affected.length} failed`)
+  })
+
+  it.each([1, 3, 6, 8])('shrinking drops what the failure does not need: seed %i gives two plain duplicates and nothing else', async (seed) => {
+    const dir = tempDir()
+    const report = join(dir, 'report.json')
+    await conform([
+      '--seed',
+      String(seed),
+      '--runs',
+      '100',
+      '--run',
+      'fuzz',
+      '--regressions',
+      dir,
+      '--report',
+      report,
+      '--',
+      PYTHON!,
+      plantedPort(),
+      PYTHON_PORT,
+    ])
+    const found = (JSON.parse(readFileSync(report, 'utf8')).ports[0].fuzz as { counterexample: Counterexample }).counterexample
+    expect(found.calls.map((call) => call.args)).toEqual(['{"todos":[{"content":"a","status":"pending"},{"content":"a","status":"pending"}]}'])
   })
 })
