@@ -359,28 +359,61 @@ function notJsonSpaceCheck(name: string, c: string): Run {
   }
 }
 
+/** How long the deepest call may take: parsing millions of levels takes the reference seconds. */
+const DEEPEST_TIMEOUT_MS = 60_000
+
 /**
  * Arguments that open as many levels as a well-formed 16 MiB request line nests (arrays 2
  * bytes a level, objects `{\"\":` and `}` 7), never closed: not a JSON text, so an error
  * response, and the session goes on (TW-JSON-3). A reader that recurses once per level without
  * a guard dies here however large its stack (a goroutine's 1 GB lasts to about 4,000,000
- * levels). Closed, the reference would take a minute to answer; open, it refuses after one parse.
+ * levels). Closed, the reference would take a minute to answer; open, it refuses after one
+ * parse, which may take longer than --timeout: on a process of its own, this call waits
+ * DEEPEST_TIMEOUT_MS at least.
  */
 function deepestCheck(shape: string, open: string, perLevel: number): Run {
-  const shell = (levels: number) => `{"todos":[],"x":${open.repeat(levels)}`
   const session = `protocol/depth/${shape}-deepest`
+  const shell = (levels: number) => `{"todos":[],"x":${open.repeat(levels)}`
   const levels = Math.floor((MIN_REQUEST_LINE_BYTES - callLine(999_999, { session, args: shell(0) }).length) / perLevel)
   return async (context) => {
+    let handed: Awaited<ReturnType<Port['detach']>>
+    try {
+      handed = await context.port.detach()
+    } catch (error) {
+      if (error instanceof PortFault) return fail(`the port ${error.message}`, ...faultLines(error))
+      throw error
+    }
+    const { process, nextId } = handed
     const reference = new Reference()
-    const before = await agreeingCalls(context, [[session, LIST_A, true]], reference)
-    if (before) return before
-    const sent = `sent:     call ${shown(session)}, args ${shownArgs(shell(levels))}`
-    const response = await asking(() => context.port.requestLine((id) => callLine(id, { session, args: shell(levels) }), 'id', 'a call nested deep'))
-    if (response instanceof PortFault) return fail(`the port ${response.message}`, sent, ...faultLines(response))
-    if (errorOf(response) === null)
-      return fail('answered arguments that are not a JSON text with a call outcome, not an error response', sent, `got:      ${shown(response, 300)}`)
-    const after = await agreeingCalls(context, [[session, NOTHING, false]], reference)
-    return after && fail(`after the deep call: ${after.summary}`, ...after.lines)
+    const send = (args: string, agent: boolean, timeoutMs = context.timeoutMs) => {
+      const id = nextId()
+      return asking(() => process.send(`${callLine(id, { session, args, agent })}\n`, id, 'a call', timeoutMs))
+    }
+    /** A call of the session around the deep one, agreeing with the reference. */
+    const agreeing = async (args: string, agent: boolean, when: string): Promise<CheckFailure> => {
+      const response = await send(args, agent)
+      const sent = `sent:     call ${shown(session)} ${when} the deep one, agent ${agent ? 'yes' : 'no'}, args ${shownArgs(args)}`
+      if (response instanceof PortFault) return fail(`the port ${response.message}`, sent, ...faultLines(response))
+      const expected = reference.call(session, { args, agent, options: {} })
+      const actual = callOutcome(response)
+      if (typeof actual === 'string') return fail(`the port ${actual}`, sent)
+      const differs = differingFields(expected, actual)
+      return differs.length === 0
+        ? null
+        : fail(`${when} the deep call, the answer differs in ${differs.join(', ')}`, sent, `expected: ${shown(expected)}`, `actual:   ${shown(actual)}`)
+    }
+    try {
+      const before = await agreeing(LIST_A, true, 'before')
+      if (before) return before
+      const sent = `sent:     call ${shown(session)}, args ${shownArgs(shell(levels))}`
+      const response = await send(shell(levels), true, Math.max(context.timeoutMs, DEEPEST_TIMEOUT_MS))
+      if (response instanceof PortFault) return fail(`the port ${response.message}`, sent, ...faultLines(response))
+      if (errorOf(response) === null)
+        return fail('answered arguments that are not a JSON text with a call outcome, not an error response', sent, `got:      ${shown(response, 300)}`)
+      return await agreeing(NOTHING, false, 'after')
+    } finally {
+      process.kill()
+    }
   }
 }
 

@@ -213,7 +213,7 @@ def int_hex_escape(match):
         return match.group(0)
 
 
-JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
