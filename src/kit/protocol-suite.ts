@@ -375,6 +375,15 @@ function deepestCheck(shape: string, open: string, perLevel: number): Run {
   const session = `protocol/depth/${shape}-deepest`
   const shell = (levels: number) => `{"todos":[],"x":${open.repeat(levels)}`
   const levels = Math.floor((MIN_REQUEST_LINE_BYTES - callLine(999_999, { session, args: shell(0) }).length) / perLevel)
+  // Escaped once for every port of a run: the request differs in its id only.
+  let deepLine: ((id: number) => string) | null = null
+  const deep = () => {
+    if (deepLine) return deepLine
+    const [head, tail] = callLine(0, { session, args: '@' }).split('"@"') as [string, string]
+    const args = JSON.stringify(shell(levels))
+    deepLine = (id) => head.replace('{"id":0,', `{"id":${id},`) + args + tail
+    return deepLine
+  }
   return async (context) => {
     let handed: Awaited<ReturnType<Port['detach']>>
     try {
@@ -385,13 +394,13 @@ function deepestCheck(shape: string, open: string, perLevel: number): Run {
     }
     const { process, nextId } = handed
     const reference = new Reference()
-    const send = (args: string, agent: boolean, timeoutMs = context.timeoutMs) => {
+    const send = (line: (id: number) => string, timeoutMs = context.timeoutMs) => {
       const id = nextId()
-      return asking(() => process.send(`${callLine(id, { session, args, agent })}\n`, id, 'a call', timeoutMs))
+      return asking(() => process.send(`${line(id)}\n`, id, 'a call', timeoutMs))
     }
     /** A call of the session around the deep one, agreeing with the reference. */
     const agreeing = async (args: string, agent: boolean, when: string): Promise<CheckFailure> => {
-      const response = await send(args, agent)
+      const response = await send((id) => callLine(id, { session, args, agent }))
       const sent = `sent:     call ${shown(session)} ${when} the deep one, agent ${agent ? 'yes' : 'no'}, args ${shownArgs(args)}`
       if (response instanceof PortFault) return fail(`the port ${response.message}`, sent, ...faultLines(response))
       const expected = reference.call(session, { args, agent, options: {} })
@@ -406,7 +415,7 @@ function deepestCheck(shape: string, open: string, perLevel: number): Run {
       const before = await agreeing(LIST_A, true, 'before')
       if (before) return before
       const sent = `sent:     call ${shown(session)}, args ${shownArgs(shell(levels))}`
-      const response = await send(shell(levels), true, Math.max(context.timeoutMs, DEEPEST_TIMEOUT_MS))
+      const response = await send(deep(), Math.max(context.timeoutMs, DEEPEST_TIMEOUT_MS))
       if (response instanceof PortFault) return fail(`the port ${response.message}`, sent, ...faultLines(response))
       if (errorOf(response) === null)
         return fail('answered arguments that are not a JSON text with a call outcome, not an error response', sent, `got:      ${shown(response, 300)}`)
