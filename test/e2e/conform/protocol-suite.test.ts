@@ -95,6 +95,8 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
     ['crlf-refused', 'protocol/framing/crlf', 'the port answered with id null where'],
     ['utf8-replace', 'protocol/error/not-utf8/byte-ff', 'where null was expected'],
     ['deep-crash', 'protocol/depth/arrays-10000', 'the deep call: the port exited with status 1'],
+    ['goroutine-stack', 'protocol/depth/arrays-deepest', 'the port exited with status 2'],
+    ['line-trimspace', 'protocol/framing/not-json-space/U+00A0', 'where null was expected'],
   ])('TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1, TW-PROTO-FRAME-1, TW-JSON-3: the Python port with %s fails %s', async (bug, id, problem) => {
     const run = await conform(['--runs', '0', '--run', id, '--', ...bugPort(bug)])
     expect(run.status).toBe(1)
