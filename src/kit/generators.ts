@@ -27,12 +27,13 @@ export interface JsonString {
 /**
  * How a string is written. JSON: `raw` (as JSON.stringify writes it), `ascii` and
  * `ascii-upper` (every non-ASCII code unit as `\uxxxx` / `\uXXXX`), `every` and `every-upper`
- * (every code unit escaped), `solidus` (`/` as `\/`). Not JSON (TW-JSON-4): `single` (single
+ * (every code unit escaped), `solidus` (`/` as `\/`), `raw-lone` (lone surrogates written raw,
+ * as code units of the text, which the request line carries as `\udxxx`). Not JSON (TW-JSON-4): `single` (single
  * quotes), `unquoted` (no quotes at all), `raw-controls` (U+0000–U+001F written raw), and
  * `bad-escape` (an escape JSON does not have, at the end).
  */
 export const STRING_FORMS = {
-  json: ['raw', 'ascii', 'ascii-upper', 'every', 'every-upper', 'solidus'],
+  json: ['raw', 'ascii', 'ascii-upper', 'every', 'every-upper', 'solidus', 'raw-lone'],
   notJson: ['single', 'unquoted', 'raw-controls', 'bad-escape'],
 } as const
 export type StringForm = (typeof STRING_FORMS)[keyof typeof STRING_FORMS][number]
@@ -82,6 +83,12 @@ const quote = ({ value, form }: JsonString): string => {
       return `"${Array.from({ length: value.length }, (_, i) => escaped(value[i]!, form === 'every-upper')).join('')}"`
     case 'solidus':
       return text.replaceAll('/', '\\/')
+    case 'raw-lone':
+      // JSON.stringify escapes only lone surrogates as \udxxx: each, not after an escaped backslash, written raw.
+      return text.replace(
+        /(?<!\\)((?:\\\\)*)\\u(d[89a-f][0-9a-f]{2})/g,
+        (_, backslashes: string, hex: string) => backslashes + String.fromCharCode(Number.parseInt(hex, 16)),
+      )
     case 'single':
       return `'${text.slice(1, -1)}'`
     case 'unquoted':

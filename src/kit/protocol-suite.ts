@@ -392,6 +392,107 @@ function ownProcess(steps: RawStep[], { unterminated = false } = {}): Run {
   }
 }
 
+/**
+ * What trims more than JSON whitespace (Go's `strings.TrimSpace`, Python's `str.strip()`,
+ * .NET's `Trim()`) or skips it: each makes a request that is not JSON look like one.
+ */
+const NOT_JSON_SPACE: [unit: number, name: string][] = [
+  [0x00a0, 'no-break space'],
+  [0x2028, 'line separator'],
+  [0x2029, 'paragraph separator'],
+  [0xfeff, 'byte-order mark'],
+  [0x0b, 'vertical tab'],
+  [0x0c, 'form feed'],
+  [0x85, 'next line'],
+]
+
+/** A request padded with `c` before, after or inside it is not JSON: each gets an error response with "id": null; then a call is served. */
+function notJsonSpaceCheck(name: string, c: string): Run {
+  return async (context) => {
+    const placements: [string, (line: string) => string][] = [
+      ['before', (line) => c + line],
+      ['after', (line) => line + c],
+      ['inside', (line) => line.replace(',', `,${c}`)],
+    ]
+    for (const [where, place] of placements) {
+      let sent = ''
+      const response = await asking(() => context.port.requestLine((id) => (sent = place(callLine(id, {}))), null, 'a request that is not JSON'))
+      const shownSent = `sent:     ${shownLine(sent)} (${where})`
+      if (response instanceof PortFault) return fail(`the port ${response.message}`, shownSent, ...faultLines(response))
+      if (errorOf(response) === null) return fail(`served a request with ${name} ${where} it: it is not JSON`, shownSent, `got:      ${shown(response, 300)}`)
+    }
+    const after = await agreeingCall(context, new Reference(), `protocol/after-error/${name}`, ARGS_OK, true)
+    return after && fail(`answered the errors, then did not serve the next call: ${after.summary}`, ...after.lines)
+  }
+}
+
+/** How long the deepest call may take: parsing millions of levels takes the reference seconds. */
+const DEEPEST_TIMEOUT_MS = 60_000
+
+/**
+ * Arguments that open as many levels as a well-formed 16 MiB request line nests (arrays 2
+ * bytes a level, objects `{\"\":` and `}` 7), never closed: not a JSON text, so an error
+ * response, and the session goes on (TW-JSON-3). A reader that recurses once per level without
+ * a guard dies here however large its stack (a goroutine's 1 GB lasts to about 4,000,000
+ * levels). Closed, the reference would take a minute to answer; open, it refuses after one
+ * parse, which may take longer than --timeout: on a process of its own, this call waits
+ * DEEPEST_TIMEOUT_MS at least.
+ */
+function deepestCheck(shape: string, open: string, perLevel: number): Run {
+  const session = `protocol/depth/${shape}-deepest`
+  const shell = (levels: number) => `{"todos":[],"x":${open.repeat(levels)}`
+  const levels = Math.floor((MIN_REQUEST_LINE_BYTES - callLine(999_999, { session, args: shell(0) }).length) / perLevel)
+  // Escaped once for every port of a run: the request differs in its id only.
+  let deepLine: ((id: number) => string) | null = null
+  const deep = () => {
+    if (deepLine) return deepLine
+    const [head, tail] = callLine(0, { session, args: '@' }).split('"@"') as [string, string]
+    const args = JSON.stringify(shell(levels))
+    deepLine = (id) => head.replace('{"id":0,', `{"id":${id},`) + args + tail
+    return deepLine
+  }
+  return async (context) => {
+    let handed: Awaited<ReturnType<Port['detach']>>
+    try {
+      handed = await context.port.detach()
+    } catch (error) {
+      if (error instanceof PortFault) return fail(`the port ${error.message}`, ...faultLines(error))
+      throw error
+    }
+    const { process, nextId } = handed
+    const reference = new Reference()
+    const send = (line: (id: number) => string, timeoutMs = context.timeoutMs) => {
+      const id = nextId()
+      return asking(() => process.send(`${line(id)}\n`, id, 'a call', timeoutMs))
+    }
+    /** A call of the session around the deep one, agreeing with the reference. */
+    const agreeing = async (args: string, agent: boolean, when: string): Promise<CheckFailure> => {
+      const response = await send((id) => callLine(id, { session, args, agent }))
+      const sent = `sent:     call ${shown(session)} ${when} the deep one, agent ${agent ? 'yes' : 'no'}, args ${shownArgs(args)}`
+      if (response instanceof PortFault) return fail(`the port ${response.message}`, sent, ...faultLines(response))
+      const expected = reference.call(session, { args, agent, options: {} })
+      const actual = callOutcome(response)
+      if (typeof actual === 'string') return fail(`the port ${actual}`, sent)
+      const differs = differingFields(expected, actual)
+      return differs.length === 0
+        ? null
+        : fail(`${when} the deep call, the answer differs in ${differs.join(', ')}`, sent, `expected: ${shown(expected)}`, `actual:   ${shown(actual)}`)
+    }
+    try {
+      const before = await agreeing(LIST_A, true, 'before')
+      if (before) return before
+      const sent = `sent:     call ${shown(session)}, args ${shownArgs(shell(levels))}`
+      const response = await send(deep(), Math.max(context.timeoutMs, DEEPEST_TIMEOUT_MS))
+      if (response instanceof PortFault) return fail(`the port ${response.message}`, sent, ...faultLines(response))
+      if (errorOf(response) === null)
+        return fail('answered arguments that are not a JSON text with a call outcome, not an error response', sent, `got:      ${shown(response, 300)}`)
+      return await agreeing(NOTHING, false, 'after')
+    } finally {
+      process.kill()
+    }
+  }
+}
+
 const callIn = (session: string, args: string, agent: boolean) => ({ cmd: 'call', session, args, agent, options: {} })
 
 /** Names that one decoding of the envelope's strings can merge (lone surrogates to U+FFFD, escapes), or Unicode normalization. */
@@ -501,6 +602,21 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
     description: `${description}: answered as the reference answers, or with an error response; either way the session and the port go on`,
     run: depthCheck(name, args, options),
   })),
+  ...(['arrays', 'objects'] as const).map((shape) => ({
+    id: `protocol/depth/${shape}-deepest`,
+    rules: ['TW-JSON-3', 'TW-PROTO-ERROR-1'],
+    description: `${shape} opened as deep as a 16 MiB request line nests them, never closed: an error response with its id; the session and the port go on`,
+    run: shape === 'arrays' ? deepestCheck(shape, '[', 2) : deepestCheck(shape, '{"":', 7),
+  })),
+  ...NOT_JSON_SPACE.map(([unit, name]) => {
+    const code = `U+${unit.toString(16).toUpperCase().padStart(4, '0')}`
+    return {
+      id: `protocol/framing/not-json-space/${code}`,
+      rules: ['TW-PROTO-FRAME-1', 'TW-PROTO-ERROR-1'],
+      description: `a request with ${code} (${name}) before it, after it, or between its tokens is not JSON: each an error response with "id": null, then the next call is served`,
+      run: notJsonSpaceCheck(`${code} (${name})`, String.fromCharCode(unit)),
+    }
+  }),
   {
     id: 'protocol/options-absent',
     rules: ['TW-PROTO-CALL-1'],

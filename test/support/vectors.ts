@@ -517,6 +517,7 @@ function otherCases(): VectorCase[] {
         { text: list(['x\ud800', 'pending'], ['x\ufffd', 'pending'], ['x\ud800', 'pending']) },
       ],
     ),
+    ...rawSurrogateCases(),
     modelCase('traps/dup/no-normalization', ['TW-DUP-1'], 'No case folding, no Unicode normalization, no compatibility mapping: every pair here is distinct', [
       {
         text: list(
@@ -556,6 +557,48 @@ function otherCases(): VectorCase[] {
       { text: list(['a', 'in_progress', { id: 1 }]), options: { profile: 'seed' } },
     ]),
   ]
+}
+
+/**
+ * Lone surrogates written RAW in the arguments text, not as `\udxxx` (TW-JSON-4: a string
+ * holds any code unit): the request line carries each as `\udxxx` inside the `args` string,
+ * so a port whose envelope decoder makes them U+FFFD (Go's `encoding/json`) sees other
+ * contents, and duplicates where there are none. Every position: content, key, duplicate.
+ */
+function rawSurrogateCases(): VectorCase[] {
+  const raw = (...contents: string[]) => `{"todos":[${contents.map((c, i) => `{"content":"${c}","status":"${i % 2 ? 'completed' : 'pending'}"}`).join(',')}]}`
+  const members: [string, string, string[], TrapCall[]][] = [
+    [
+      'content',
+      'in an accepted content, at the start, in the middle and at the end: kept',
+      ['TW-EVENT-1', 'TW-VALUE-1'],
+      [{ text: raw('\ud800a', 'a\udc00b', 'b\udfff', '\udbff\ud800') }],
+    ],
+    [
+      'distinct',
+      'distinct from one another and from U+FFFD: no duplicate',
+      ['TW-DUP-1'],
+      [{ text: raw('\ud800', '\udc00', '\ufffd', '\udbff', '\ude00') }, { text: raw('x\ud800', 'x\udfff', 'x\ufffd') }],
+    ],
+    [
+      'duplicate',
+      'the same lone surrogate twice, raw or raw and escaped: a duplicate, quoted \\udxxx',
+      ['TW-DUP-1', 'TW-DUP-2'],
+      [{ text: raw('a\ud800', 'b', 'a\ud800') }, { text: raw(' \udc00 ', '\\udc00') }, { text: raw('\u3000x\udbff\u00a0', 'x\udbff') }],
+    ],
+    [
+      'key',
+      'as an undeclared key: named under "reject", dropped under "drop"',
+      ['TW-OPT-KEYS-2', 'TW-OPT-KEYS-1'],
+      [
+        { text: '{"todos":[{"content":"a","status":"pending","\ud800":1,"k\udc00":2}]}', options: REJECT },
+        { text: '{"todos":[{"content":"a","status":"pending","\ud800":1,"\udc00":2}]}' },
+      ],
+    ],
+  ]
+  return members.map(([name, description, rules, calls]) =>
+    modelCase(`traps/surrogates/raw-${name}`, ['TW-JSON-4', ...rules], `Lone surrogates written raw in the text, ${description}`, calls),
+  )
 }
 
 // The arguments as TEXT (TW-JSON-4): every legal spelling a caller may write — whitespace

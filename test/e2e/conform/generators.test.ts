@@ -124,6 +124,8 @@ describe('TW-KIT-FUZZ-2: trap-aware generation', () => {
         number,
       ).toBe(true)
     expect(inputs.filter((i) => between(i.args) !== between(JSON.stringify(JSON.parse(i.args)))).length / inputs.length).toBeGreaterThan(0.3)
+    // A lone surrogate written raw in the text, not as \udxxx: an envelope decoder that makes it U+FFFD is seen.
+    expect(inputs.some((i) => /\p{Surrogate}/u.test(i.args))).toBe(true)
   })
 
   it('texts that are not JSON, drawn now and then (TW-JSON-4): the grammar and JSON.parse agree on every text', () => {

@@ -45,6 +45,15 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
       'protocol/error/id-key-case',
       'protocol/error/cmd-key-case',
       'protocol/error/option-name-case',
+      'protocol/depth/arrays-deepest',
+      'protocol/depth/objects-deepest',
+      'protocol/framing/not-json-space/U+00A0',
+      'protocol/framing/not-json-space/U+2028',
+      'protocol/framing/not-json-space/U+2029',
+      'protocol/framing/not-json-space/U+FEFF',
+      'protocol/framing/not-json-space/U+000B',
+      'protocol/framing/not-json-space/U+000C',
+      'protocol/framing/not-json-space/U+0085',
       'protocol/sessions',
       'protocol/end',
       'protocol/eof',
@@ -94,6 +103,8 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
     ['crlf-refused', 'protocol/framing/crlf', 'the port answered with id null where'],
     ['utf8-replace', 'protocol/error/not-utf8/byte-ff', 'where null was expected'],
     ['deep-crash', 'protocol/depth/arrays-10000', 'the deep call: the port exited with status 1'],
+    ['goroutine-stack', 'protocol/depth/arrays-deepest', 'the port exited with status 2'],
+    ['line-trimspace', 'protocol/framing/not-json-space/U+00A0', 'where null was expected'],
   ])('TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1, TW-PROTO-FRAME-1, TW-JSON-3: the Python port with %s fails %s', async (bug, id, problem) => {
     const run = await conform(['--runs', '0', '--run', id, '--', ...bugPort(bug)])
     expect(run.status).toBe(1)
