@@ -50,10 +50,22 @@ const local = (path: string): string => {
   return rel.startsWith('..') ? path : rel
 }
 
+/**
+ * The interpreter `python3` on PATH runs, asked once; undefined where there is none. A
+ * version manager's `python3` (pyenv's shim) is a shell script that costs five times the
+ * interpreter's own start-up, and a port is started many times.
+ */
+export function pythonInterpreter(): string | undefined {
+  const run = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+  const path = run.status === 0 ? run.stdout.trim() : ''
+  return path === '' ? undefined : path
+}
+
 /** The embedded default: the reference's `serve`, and the Python port where python3 runs. */
 export async function defaultPorts(print: (line: string) => Promise<void>): Promise<string[][]> {
   const ports = [[process.execPath, local(BIN), 'serve']]
-  if (spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0) ports.push(['python3', local(PYTHON_PORT)])
+  const python = pythonInterpreter()
+  if (python !== undefined) ports.push([python, local(PYTHON_PORT)])
   else await print('python3 is not on PATH: the Python example port is skipped')
   return ports
 }

@@ -16,7 +16,7 @@ import { FC_SEED } from '../../support/seed.js'
 import { VECTORS_DIR } from '../../support/vectors.js'
 import { main } from '../../../src/cli/cli.js'
 import { slowSink } from '../../support/replay.js'
-import { hasPython } from '../../support/python.js'
+import { hasPython, PYTHON } from '../../support/python.js'
 
 const suite = JSON.parse(readFileSync(`${VECTORS_DIR}suite.json`, 'utf8')) as { version: string; cases: number; spec: { version: string; sha256: string } }
 const CASES = suite.cases
@@ -172,7 +172,7 @@ describe('the embedded default that `npm start` runs (TW-KIT-REPORT-1)', () => {
     const run = runCli(['conform', '--runs', '20', '--seed', '9'])
     const ports = run.stdout.split('\n').filter((line) => line.startsWith('== '))
     expect(ports[0]).toMatch(/ dist\/cli\/bin\.js serve$/)
-    if (hasPython) expect(ports[1]).toMatch(/^== python3 .*examples\/ports\/python\/todo_write\.py$/)
+    if (hasPython) expect(ports[1]).toBe(`== ${PYTHON} examples/ports/python/todo_write.py`)
     else expect(run.stdout).toContain('python3 is not on PATH: the Python example port is skipped')
     expect(ports).toHaveLength(hasPython ? 2 : 1)
     expect(run.status).toBe(0)
