@@ -4,6 +4,8 @@ export interface AppSession {
   runApp: string[]
   patches: string[]
   verify: string[]
+  /** A session of no fixture: the lines `replay --history` must print for its log. */
+  history?: string[]
 }
 export declare const APP_SESSIONS: { description: string; fixtures: string; sessions: AppSession[] }
 export declare const COMPARED_TYPES: string[]

@@ -15,7 +15,9 @@
 //
 // Then `todo-write replay` reads the log as the app wrote it (session.jsonl.zstd) in every
 // mode, the session's option flags given to `--verify`: each must exit 0 with nothing on
-// stderr and print what it prints for the upstream fixture's log.
+// stderr and print what it prints for the upstream fixture's log. A session with `history`
+// (refusals, a dropped item, an identical resend, a reopened item) has no fixture: its
+// `--history` must print exactly its lines (spec/replay.md TW-HISTORY-*).
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
@@ -47,7 +49,7 @@ export const runAppArgs = (session, { tool, cwd, out, zstd }) => [
 ]
 
 /** The `todo-write replay` arguments of each mode, before the file, for a session. */
-export const replayModes = (session) => [[], ['--standing'], ['--render'], ['--check'], ['--acp'], ['--verify', ...session.verify]]
+export const replayModes = (session) => [[], ['--standing'], ['--render'], ['--check'], ['--acp'], ['--history'], ['--verify', ...session.verify]]
 
 /** The compared events of a session log (JSON Lines), each as its line with the set-aside values replaced. */
 export function comparedLines(text) {

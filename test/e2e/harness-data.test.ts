@@ -44,9 +44,11 @@ describe.skipIf(!present && !ci)(`the app sessions and their fixtures (${APP_SES
     expect(existsSync(FIXTURES), `${FIXTURES} not found`).toBe(true)
   })
 
-  it('three sessions, each the script of both recordings, as their script.md gives the command', () => {
-    expect(APP_SESSIONS.sessions.map((session) => session.name)).toEqual(['one-call', 'refusals-then-update', 'parallel-then-clear'])
-    for (const session of APP_SESSIONS.sessions) {
+  it('three sessions, each the script of both recordings, as their script.md gives the command; then history-flags, of no fixture', () => {
+    expect(APP_SESSIONS.sessions.map((session) => session.name)).toEqual(['one-call', 'refusals-then-update', 'parallel-then-clear', 'history-flags'])
+    expect(APP_SESSIONS.sessions.map((session) => session.history !== undefined)).toEqual([false, false, false, true])
+    expect(existsSync(join(FIXTURES, 'history-flags-upstream'))).toBe(false)
+    for (const session of APP_SESSIONS.sessions.filter((candidate) => candidate.history === undefined)) {
       for (const tool of ['upstream', 'todo-write']) {
         const folder = `${session.name}-${tool}`
         const commands = shCommands(fixture(folder, 'script.md')).filter((line) => line.includes('run-app '))
@@ -92,6 +94,7 @@ describe.skipIf(!present && !ci)(`the app sessions and their fixtures (${APP_SES
         ['--render'],
         ['--check'],
         ['--acp'],
+        ['--history'],
         ['--verify', '--profile', 'dsh-0.1.1-rc.2', ...flag],
       ])
     }
