@@ -114,6 +114,7 @@ export class ProtocolServer {
   /** The response to a well-formed request, `id` first. Written out, not spread: spreading objects is slow in V8 (`npm run bench`, row (e)). */
   private answer(request: Record<string, unknown>, id: number): Record<string, unknown> {
     if (request.cmd === 'start') {
+      if (!Object.hasOwn(request, 'protocol')) throw new RequestError(`"protocol" is missing; this port speaks ${PROTOCOL_VERSION}`)
       if (request.protocol !== PROTOCOL_VERSION)
         throw new RequestError(`protocol ${jsonText(request.protocol)} is not spoken here; this port speaks ${PROTOCOL_VERSION}`)
       this.started = true
