@@ -139,7 +139,11 @@ async function replayProblems(session, zstd) {
     const shown = ['replay', ...mode].join(' ')
     const ours = await replay([...mode, zstd])
     if (ours.status !== 0 || ours.stderr !== '') return [`${shown}: exit ${ours.status}\n${ours.stderr}${ours.stdout}`]
-    const expected = session.history ? (mode[0] === '--history' ? session.history.map((line) => `${line}\n`).join('') : ours.stdout) : (await replay([...mode, upstream])).stdout
+    const expected = session.history
+      ? mode[0] === '--history'
+        ? session.history.map((line) => `${line}\n`).join('')
+        : ours.stdout
+      : (await replay([...mode, upstream])).stdout
     const whose = session.history ? 'the session expects' : "on the upstream fixture's log"
     if (ours.stdout !== expected) return [`${shown}: prints\n${ours.stdout}but ${whose}\n${expected}`]
     return []
@@ -164,7 +168,9 @@ async function runSession(tool, session, dir) {
   problems.push(...(await replayProblems(session, zstd)))
   const events = comparedLines(ours).length
   const modes = replayModes(session).length
-  const as = session.history ? `replay in ${modes} modes, --history as expected` : `${events} events as upstream's, replay in ${modes} modes as on upstream's log`
+  const as = session.history
+    ? `replay in ${modes} modes, --history as expected`
+    : `${events} events as upstream's, replay in ${modes} modes as on upstream's log`
   const verdict = problems.length === 0 ? as : 'differs'
   console.log(`test:harness: app: ${session.name}: ${verdict} (run-app ${ran} s, replay ${seconds(replayStart)} s)`)
   return problems
