@@ -26,7 +26,8 @@ export class Violations {
   }
 }
 
-const isNonArrayObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+/** An object that is not an array or null: what a JSON object parses to (its prototype aside). */
+export const isNonArrayObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const childPath = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`)
 

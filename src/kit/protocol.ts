@@ -1,6 +1,7 @@
 // The JSON Lines protocol between the kit and a port (spec/protocol.md, TW-PROTO-*): the
 // message shapes, and the checks that turn one stdout line into a response or a fault.
-import { escapeUnit, isNonArrayObject, jsonText } from '../log/json.js'
+import { isNonArrayObject } from '../core/violations.js'
+import { escapeUnit, jsonText } from '../log/json.js'
 
 /** The protocol version this kit speaks (TW-PROTO-START-1). */
 export const PROTOCOL_VERSION = 1

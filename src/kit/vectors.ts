@@ -4,7 +4,8 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { StringSet } from '../core/distinct.js'
-import { escapeUnit, isNonArrayObject } from '../log/json.js'
+import { isNonArrayObject } from '../core/violations.js'
+import { escapeUnit } from '../log/json.js'
 import type { CallInput, Expected } from './protocol.js'
 
 /** The vectors shipped with the package, next to its `spec/`. */

@@ -6,7 +6,7 @@
 // as well as by id. The owner (the Verifier, the History) keeps what it needs of each call,
 // closes it, and gives up the oldest when they hold too much.
 import { digest } from '../core/distinct.js'
-import { isNonArrayObject } from './json.js'
+import { isNonArrayObject } from '../core/violations.js'
 
 /** A call's place in a CallList. The list's own link, its two ends, holds no call. */
 export interface Link<C> {

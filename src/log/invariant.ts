@@ -5,7 +5,7 @@
 import { StringSet } from '../core/distinct.js'
 import { STATUSES, TODO_WRITE } from '../core/event.js'
 import type { LogEvent } from './events.js'
-import { isNonArrayObject } from './json.js'
+import { isNonArrayObject } from '../core/violations.js'
 
 export interface LogViolation {
   /** The event's `seq`, or its index in the sequence when it carries none. */

@@ -97,8 +97,5 @@ export function writeIteratively(root: unknown): string | undefined {
   return out.join('')
 }
 
-/** An object that is not an array or null: what a JSON object parses to (its prototype aside). */
-export const isNonArrayObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-
 /** One UTF-16 code unit as a JSON escape, `\u` and four lower-case hex digits, as JSON.stringify writes one. */
 export const escapeUnit = (unit: string): string => '\\u' + unit.charCodeAt(0).toString(16).padStart(4, '0')

@@ -5,7 +5,8 @@
 import { compressedDamage, LogDecoder, type Chunks } from './compressed.js'
 import { HEADER_TYPE, HEADER_VERSION, PACKED_ROWS, type LogEvent } from './events.js'
 import { LineSplitter, MAX_LINE_BYTES, type Line, type OneLine } from './lines.js'
-import { isNonArrayObject, jsonText } from './json.js'
+import { isNonArrayObject } from '../core/violations.js'
+import { jsonText } from './json.js'
 
 /** An event as read from a log line: `seq` is always a non-negative integer. */
 export interface ReadEvent extends LogEvent {

@@ -10,7 +10,8 @@ import { MemorySession } from './events.js'
 import { TODO_WRITE, TOOL_CALL, TOOL_RESULT, type LogEvent } from './events.js'
 import { DEFAULT_OPTIONS, PROFILES, resolveOptions, type ResolvedOptions, type TodoWriteOptions } from '../core/options.js'
 import { TOOL_NAME } from '../core/messages.js'
-import { isNonArrayObject, jsonText } from './json.js'
+import { isNonArrayObject } from '../core/violations.js'
+import { jsonText } from './json.js'
 import { CallList, leave, loggedResult, loggedText, OpenCalls, type Link, type Paired } from './calls.js'
 
 export interface Mismatch {
