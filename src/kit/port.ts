@@ -316,14 +316,6 @@ export class Port {
     return response
   }
 
-  /** The running process, handed over to be ended (`stop`, the end of input); the next request starts a fresh one, not a restart. */
-  async detach(): Promise<{ process: Process; nextId: () => number }> {
-    const process = await this.running()
-    this.process = null
-    let id = this.nextId
-    return { process, nextId: () => id++ }
-  }
-
   /** Ask the port to stop, then make sure it is gone, with its process group. */
   async close(): Promise<void> {
     const process = this.process

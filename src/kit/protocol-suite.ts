@@ -243,35 +243,6 @@ async function endSession(context: Context, session: string): Promise<CheckFailu
   return error === null ? null : fail(`answered "end" ${shown(session)} with an error: ${error}`)
 }
 
-/** How a detached process ends after `stop` or at the end of its stdin: answered, status 0 (TW-PROTO-STOP-1). */
-async function ending(context: Context, how: 'stop' | 'eof'): Promise<CheckFailure> {
-  let handed: Awaited<ReturnType<Port['detach']>>
-  try {
-    handed = await context.port.detach()
-  } catch (error) {
-    if (error instanceof PortFault) return fail(`the port ${error.message}`, ...faultLines(error))
-    throw error
-  }
-  const { process, nextId } = handed
-  try {
-    if (how === 'stop') {
-      const id = nextId()
-      const response = await asking(() => process.request({ id, cmd: 'stop' }, context.timeoutMs))
-      if (response instanceof PortFault) return fail(`did not answer stop: it ${response.message}`, ...faultLines(response))
-      if (errorOf(response) !== null) return fail(`answered stop with an error: ${errorOf(response)}`)
-    } else process.endInput()
-    const exit = await process.exit(context.timeoutMs)
-    const after = how === 'stop' ? 'after answering stop' : 'at the end of its stdin'
-    const stderr = faultLines(new PortFault('', process.stderrTail))
-    if (exit === null) return fail(`still running ${context.timeoutMs} ms ${after} (--timeout): a port exits by itself`)
-    if (exit.signal !== null) return fail(`was killed by ${exit.signal} ${after}`, ...stderr)
-    if (exit.code !== 0) return fail(`exited with status ${exit.code} ${after}; the status must be 0`, ...stderr)
-    return null
-  } finally {
-    process.kill()
-  }
-}
-
 /** The smallest request line every port MUST read (TW-PROTO-FRAME-1). */
 const MIN_REQUEST_LINE_BYTES = 16 * 1024 * 1024
 
@@ -336,8 +307,8 @@ const DEPTHS: [name: string, description: string, args: string, options: Record<
 
 /** Whether a request on a process of the check's own must be served or answered with an error response. */
 type Expect = 'served' | 'refused'
-/** A request with the id the check writes in it (not the kit's count), and what it must get. */
-type RawStep = [id: number, request: Record<string, unknown>, expect: Expect]
+/** A request with the id the check writes in it (not the kit's count), what it must get, and how long it may take (default --timeout). */
+type RawStep = [id: number, request: Record<string, unknown> | ((id: number) => string), expect: Expect, timeoutMs?: number]
 
 const START = { cmd: 'start', protocol: PROTOCOL_VERSION }
 
@@ -348,6 +319,7 @@ function stepProblem(reference: Reference, request: Record<string, unknown>, exp
     const started = startProblem(response)
     return typeof started === 'string' ? fail(`it ${started}`) : null
   }
+  if (request.cmd !== 'call') return errorOf(response) === null ? null : fail(`answered ${JSON.stringify(request.cmd)} with an error: ${errorOf(response)}`)
   const session = request.session as string
   const input = { args: request.args as string, agent: request.agent as boolean, options: {} }
   const expected = reference.call(session, input)
@@ -358,33 +330,46 @@ function stepProblem(reference: Reference, request: Record<string, unknown>, exp
 }
 
 /**
- * Requests on a process of the check's own, started here without the kit's handshake, so
- * that the check writes every id and the end of input itself; `unterminated` sends the last
- * request without its line feed and then ends stdin, after which the port must exit with
- * status 0. The process is killed when the check ends.
+ * How a check's own process ends: killed (`kill`); or it must exit with status 0 by itself,
+ * after answering `stop` (`exit`), at the end of its stdin (`eof`), or at the end of its
+ * stdin right after a last request without its line feed (`unterminated`).
  */
-function ownProcess(steps: RawStep[], { unterminated = false } = {}): Run {
+type Ending = 'kill' | 'exit' | 'eof' | 'unterminated'
+
+/**
+ * Requests on a process of the check's own, started here without the kit's handshake, so
+ * that the check writes every id and the end of input itself. A step's request is an object,
+ * or a function that writes the line of a call with its id (a long line built once). The
+ * process is killed when the check ends.
+ */
+function ownProcess(steps: RawStep[], end: Ending = 'kill'): Run {
   return async (context) => {
     const port = new Process(context.port.options)
     const reference = new Reference()
+    const unterminated = end === 'unterminated'
     try {
-      for (const [index, [id, request, expect]] of steps.entries()) {
+      for (const [index, [id, request, expect, timeoutMs = context.timeoutMs]] of steps.entries()) {
         const last = index === steps.length - 1
-        const line = JSON.stringify({ id, ...request })
+        const line = typeof request === 'function' ? request(id) : JSON.stringify({ id, ...request })
+        const cmd = typeof request === 'function' ? 'call' : request.cmd
         const sent = `sent:     ${shownLine(line)}${unterminated && last ? ' (no line feed, then the end of input)' : ''}`
-        const answer = port.send(unterminated && last ? line : `${line}\n`, id, JSON.stringify(request.cmd), context.timeoutMs)
+        const answer = port.send(unterminated && last ? line : `${line}\n`, id, JSON.stringify(cmd), timeoutMs)
         if (unterminated && last) port.endInput()
         const response = await asking(() => answer)
         const step = `request ${index + 1} of ${steps.length}`
         if (response instanceof PortFault) return fail(`${step}: the port ${response.message}`, sent, ...faultLines(response))
-        const problem = stepProblem(reference, request, expect, response)
+        const problem =
+          typeof request === 'function' ? stepProblem(reference, { cmd: 'call' }, expect, response) : stepProblem(reference, request, expect, response)
         if (problem) return fail(`${step}: ${problem.summary}`, sent, ...problem.lines)
       }
-      if (!unterminated) return null
+      if (end === 'kill') return null
+      if (end === 'eof') port.endInput()
       const exit = await port.exit(context.timeoutMs)
-      if (exit === null) return fail(`still running ${context.timeoutMs} ms after the end of its stdin (--timeout): a port exits by itself`)
-      if (exit.code !== 0)
-        return fail(`${exit.signal ? `was killed by ${exit.signal}` : `exited with status ${exit.code}`} at the end of its stdin; the status must be 0`)
+      const after = end === 'exit' ? 'after answering stop' : 'at the end of its stdin'
+      const stderr = faultLines(new PortFault('', port.stderrTail))
+      if (exit === null) return fail(`still running ${context.timeoutMs} ms ${after} (--timeout): a port exits by itself`)
+      if (exit.signal !== null) return fail(`was killed by ${exit.signal} ${after}`, ...stderr)
+      if (exit.code !== 0) return fail(`exited with status ${exit.code} ${after}; the status must be 0`, ...stderr)
       return null
     } finally {
       port.kill()
@@ -443,54 +428,22 @@ function deepestCheck(shape: string, open: string, perLevel: number): Run {
   const shell = (levels: number) => `{"todos":[],"x":${open.repeat(levels)}`
   const levels = Math.floor((MIN_REQUEST_LINE_BYTES - callLine(999_999, { session, args: shell(0) }).length) / perLevel)
   // Escaped once for every port of a run: the request differs in its id only.
-  let deepLine: ((id: number) => string) | null = null
-  const deep = () => {
-    if (deepLine) return deepLine
-    const [head, tail] = callLine(0, { session, args: '@' }).split('"@"') as [string, string]
-    const args = JSON.stringify(shell(levels))
-    deepLine = (id) => head.replace('{"id":0,', `{"id":${id},`) + args + tail
-    return deepLine
+  let escaped: [head: string, args: string, tail: string] | null = null
+  const deep = (id: number) => {
+    if (!escaped) {
+      const [head, tail] = callLine(0, { session, args: '@' }).split('"@"') as [string, string]
+      escaped = [head, JSON.stringify(shell(levels)), tail]
+    }
+    const [head, args, tail] = escaped
+    return head.replace('{"id":0,', `{"id":${id},`) + args + tail
   }
-  return async (context) => {
-    let handed: Awaited<ReturnType<Port['detach']>>
-    try {
-      handed = await context.port.detach()
-    } catch (error) {
-      if (error instanceof PortFault) return fail(`the port ${error.message}`, ...faultLines(error))
-      throw error
-    }
-    const { process, nextId } = handed
-    const reference = new Reference()
-    const send = (line: (id: number) => string, timeoutMs = context.timeoutMs) => {
-      const id = nextId()
-      return asking(() => process.send(`${line(id)}\n`, id, 'a call', timeoutMs))
-    }
-    /** A call of the session around the deep one, agreeing with the reference. */
-    const agreeing = async (args: string, agent: boolean, when: string): Promise<CheckFailure> => {
-      const response = await send((id) => callLine(id, { session, args, agent }))
-      const sent = `sent:     call ${shown(session)} ${when} the deep one, agent ${agent ? 'yes' : 'no'}, args ${shownArgs(args)}`
-      if (response instanceof PortFault) return fail(`the port ${response.message}`, sent, ...faultLines(response))
-      const expected = reference.call(session, { args, agent, options: {} })
-      const actual = callOutcome(response)
-      if (typeof actual === 'string') return fail(`the port ${actual}`, sent)
-      const differs = differingFields(expected, actual)
-      return differs.length === 0
-        ? null
-        : fail(`${when} the deep call, the answer differs in ${differs.join(', ')}`, sent, `expected: ${shown(expected)}`, `actual:   ${shown(actual)}`)
-    }
-    try {
-      const before = await agreeing(LIST_A, true, 'before')
-      if (before) return before
-      const sent = `sent:     call ${shown(session)}, args ${shownArgs(shell(levels))}`
-      const response = await send(deep(), Math.max(context.timeoutMs, DEEPEST_TIMEOUT_MS))
-      if (response instanceof PortFault) return fail(`the port ${response.message}`, sent, ...faultLines(response))
-      if (errorOf(response) === null)
-        return fail('answered arguments that are not a JSON text with a call outcome, not an error response', sent, `got:      ${shown(response, 300)}`)
-      return await agreeing(NOTHING, false, 'after')
-    } finally {
-      process.kill()
-    }
-  }
+  return (context) =>
+    ownProcess([
+      [0, START, 'served'],
+      [1, callIn(session, LIST_A, true), 'served'],
+      [2, deep, 'refused', Math.max(context.timeoutMs, DEEPEST_TIMEOUT_MS)],
+      [3, callIn(session, NOTHING, false), 'served'],
+    ])(context)
 }
 
 const callIn = (session: string, args: string, agent: boolean) => ({ cmd: 'call', session, args, agent, options: {} })
@@ -705,20 +658,26 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
         [0, START, 'served'],
         [1, callIn('protocol/eof/unterminated', LIST_A, true), 'served'],
       ],
-      { unterminated: true },
+      'unterminated',
     ),
   },
   {
     id: 'protocol/eof',
     rules: ['TW-PROTO-STOP-1'],
     description: 'at the end of its stdin the port exits with status 0',
-    run: (context) => ending(context, 'eof'),
+    run: ownProcess([[0, START, 'served']], 'eof'),
   },
   {
     id: 'protocol/stop',
     rules: ['TW-PROTO-STOP-1'],
     description: '"stop" is answered, then the port exits with status 0',
-    run: (context) => ending(context, 'stop'),
+    run: ownProcess(
+      [
+        [0, START, 'served'],
+        [1, { cmd: 'stop' }, 'served'],
+      ],
+      'exit',
+    ),
   },
 ]
 

@@ -95,7 +95,7 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
   })
 
   it.skipIf(!hasPython).each([
-    ['stop-silent', 'protocol/stop', 'did not answer stop: it exited with status 0'],
+    ['stop-silent', 'protocol/stop', 'request 2 of 2: the port exited with status 0\n  sent:     {"id":1,"cmd":"stop"}'],
     ['options-null', 'protocol/error/options-null', 'answered with a call outcome, not an error response'],
     ['bool-is-int', 'protocol/error/option-parallel-one', 'answered with a call outcome, not an error response'],
     ['lenient-json', 'protocol/error/call-args-nan', 'answered with a call outcome, not an error response'],
