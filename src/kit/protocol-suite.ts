@@ -350,16 +350,15 @@ function ownProcess(steps: RawStep[], end: Ending = 'kill'): Run {
     try {
       for (const [index, [id, request, expect, timeoutMs = context.timeoutMs]] of steps.entries()) {
         const last = index === steps.length - 1
-        const line = typeof request === 'function' ? request(id) : JSON.stringify({ id, ...request })
-        const cmd = typeof request === 'function' ? 'call' : request.cmd
+        // A written line is a call's: what the check asks of it is judged as of a call.
+        const [line, asked] = typeof request === 'function' ? [request(id), { cmd: 'call' }] : [JSON.stringify({ id, ...request }), request]
         const sent = `sent:     ${shownLine(line)}${unterminated && last ? ' (no line feed, then the end of input)' : ''}`
-        const answer = port.send(unterminated && last ? line : `${line}\n`, id, JSON.stringify(cmd), timeoutMs)
+        const answer = port.send(unterminated && last ? line : `${line}\n`, id, JSON.stringify(asked.cmd), timeoutMs)
         if (unterminated && last) port.endInput()
         const response = await asking(() => answer)
         const step = `request ${index + 1} of ${steps.length}`
         if (response instanceof PortFault) return fail(`${step}: the port ${response.message}`, sent, ...faultLines(response))
-        const problem =
-          typeof request === 'function' ? stepProblem(reference, { cmd: 'call' }, expect, response) : stepProblem(reference, request, expect, response)
+        const problem = stepProblem(reference, asked, expect, response)
         if (problem) return fail(`${step}: ${problem.summary}`, sent, ...problem.lines)
       }
       if (end === 'kill') return null
