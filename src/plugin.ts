@@ -2,7 +2,7 @@
 // options, `apply` registers the todo_write tool on `ctx.tools` and undoes that itself when
 // the plugin's fiber is disposed. What one harness release needs of its plugin is a
 // `PluginProfile`; each package entry exports the plugin of one profile.
-import { parseOptions, type ResolvedOptions } from './core/options.js'
+import { parseOptions, type ResolvedOptions, type TodoWriteOptions } from './core/options.js'
 import { createTodoWriteTool, TodoWriteError, type Exec, type TodoWriteTool } from './core/tool.js'
 
 /** What the plugin needs of the harness's tool registry: `register` returns the disposer. */
@@ -37,8 +37,9 @@ export type ConfigResult<T> = { value: T } | { issues: ConfigIssue[] }
  * the Standard Schema interface `Config['~standard'].validate(config)`, synchronously;
  * cordis 3 calls `Config(config)` and treats a throw as the refusal.
  */
-export interface PluginConfig<T> {
-  (config?: unknown): T
+export interface PluginConfig<T, I = unknown> {
+  /** Typed by what a config file may hold (`I`), so that `ctx.plugin(todo, 42)` fails to type-check; any value is judged at run time. */
+  (...config: undefined extends I ? [config?: I] : [config: I]): T
   readonly '~standard': {
     readonly version: 1
     readonly vendor: 'todo-write'
@@ -58,7 +59,7 @@ export class ConfigError extends TypeError {
   }
 }
 
-export function pluginConfig<T>(resolve: (config: unknown) => ConfigResult<T>): PluginConfig<T> {
+export function pluginConfig<T, I = unknown>(resolve: (config: unknown) => ConfigResult<T>): PluginConfig<T, I> {
   const Config = (config?: unknown): T => {
     const result = resolve(config)
     if ('issues' in result) throw new ConfigError(result.issues)
@@ -166,7 +167,7 @@ export function pluginTool(
 
 /** What one harness release needs: how to resolve its config, and what to do with the tool. */
 export interface PluginProfile<C> {
-  Config: PluginConfig<C>
+  Config: PluginConfig<C, C>
   options(config: C): ResolvedOptions
   /** Anything else the release registers beside the tool, on the same context. */
   extend?(ctx: PluginContext): void
@@ -197,7 +198,7 @@ export const inject = ['tools']
  * The resolved options of a config (TW-PLUGIN-3): absent keys, `undefined` and `null` take
  * the seed profile's settings; each unknown key and each bad value is one issue.
  */
-export const Config = pluginConfig<ResolvedOptions>((config) => {
+export const Config = pluginConfig<ResolvedOptions, TodoWriteOptions | null | undefined>((config) => {
   const result = parseOptions(config)
   if (result.ok) return { value: result.options }
   return { issues: result.issues.map(({ message, key }) => ({ message: `tool-todo: ${message}`, ...(key === undefined ? {} : { path: [key] }) })) }

@@ -62,7 +62,7 @@ export function resolveReleaseConfig(config: unknown): ConfigResult<ReleaseConfi
   return issues.length > 0 ? { issues } : { value: { allowParallelInProgress: flag as boolean } }
 }
 
-export const Config = pluginConfig(resolveReleaseConfig)
+export const Config = pluginConfig<ReleaseConfig, ReleaseConfig>(resolveReleaseConfig)
 
 /** A schema as the projection registry takes one: `parse` returns the value or throws. */
 export interface ParseSchema<T> {

@@ -28,7 +28,7 @@ describe('TW-PLUGIN-6: the release Config', () => {
     [['a', 'b'], 'expected object but got a,b', undefined],
   ])('%j: %s', (config, message, key) => {
     expect(release.Config['~standard'].validate(config)).toEqual({ issues: [key ? { message, path: [key] } : { message }] })
-    expect(() => release.Config(config)).toThrow(message)
+    expect(() => (release.Config as (config: unknown) => unknown)(config)).toThrow(message)
   })
 
   const SET_BY_PROFILE = 'is not an option of this entry: the profile sets it (use the main entry to choose options one by one)'

@@ -264,14 +264,23 @@ describe('npm pack, then npm install into a fresh project', () => {
       "import * as companion from 'todo-write/dsh-0.1.1-rc.2/invariant'",
       'new Context().plugin(release, { allowParallelInProgress: true })',
       'new Context().plugin(companion)',
+      '// @ts-expect-error: the release takes a boolean flag',
+      "new Context().plugin(release, { allowParallelInProgress: 'yes' })",
     ],
   } as const
-  it('a TypeScript project beside each cordis: ctx.plugin(todo, config) type-checks, with no augmentation', () => {
+  it('a TypeScript project beside each cordis: ctx.plugin(todo, config) type-checks, with no augmentation, and a config of another type does not', () => {
     // One program for the three: each file resolves its imports from its own project, and tsc
     // reads typebox's declarations (the same package in each) once, some seconds of its time.
     const files = (Object.entries(consumers) as [keyof typeof consumers, readonly string[]][]).map(([project, lines]) => {
       const file = join(app(project), 'consumer.ts')
-      const source = ["import * as todo from 'todo-write'", ...lines, 'new Context().plugin(todo, { allowParallelInProgress: true })', 'export {}'].join('\n')
+      const source = [
+        "import * as todo from 'todo-write'",
+        ...lines,
+        'new Context().plugin(todo, { allowParallelInProgress: true })',
+        '// @ts-expect-error: a config is an options object',
+        'new Context().plugin(todo, 42)',
+        'export {}',
+      ].join('\n')
       writeFileSync(file, `${source}\n`)
       return file
     })
