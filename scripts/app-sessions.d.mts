@@ -3,9 +3,12 @@ export interface AppSession {
   name: string
   runApp: string[]
   patches: string[]
-  verify: string[]
+  /** The option flags of `replay --verify`; none for a refused session, which writes no log. */
+  verify?: string[]
   /** A session of no fixture: the lines `replay --history` must print for its log. */
   history?: string[]
+  /** A session the app must refuse to start: the text dsh's stderr must hold. */
+  refused?: string
 }
 export declare const APP_SESSIONS: { description: string; fixtures: string; sessions: AppSession[] }
 export declare const COMPARED_TYPES: string[]

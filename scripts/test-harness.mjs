@@ -10,7 +10,8 @@
 //   test/harness/release/app-sessions.json with the package as npm packs it (from the built
 //   dist/), and the log it writes must hold the same todo/write and tool/result events as
 //   the fixture the app wrote with upstream's own tool, and `todo-write replay` must read it
-//   in every mode as it reads that fixture (scripts/app-sessions.mjs says what is compared).
+//   in every mode as it reads that fixture (scripts/app-sessions.mjs says what is compared);
+//   a session with a config the plugin refuses must stop dsh, its stderr naming the problem.
 // Where a part's rig or fixtures are absent (a clone outside this workspace) it says so and
 // passes; under CI=true that is a failure. Run one of these at a time: the rig is shared.
 import { spawnSync } from 'node:child_process'
@@ -160,6 +161,7 @@ async function runSession(tool, session, dir) {
   const zstd = `${out}.zstd`
   const args = runAppArgs(session, { tool, cwd, out, zstd })
   const child = spawnSync(APP, args, { cwd: ROOT, encoding: 'utf8' })
+  if (session.refused) return refusalProblems(session, args, child, start)
   if (child.status !== 0) return [failedStep(APP, args, child)]
   const ran = seconds(start)
   const ours = readFileSync(out, 'utf8')
@@ -174,6 +176,20 @@ async function runSession(tool, session, dir) {
   const verdict = problems.length === 0 ? as : 'differs'
   console.log(`test:harness: app: ${session.name}: ${verdict} (run-app ${ran} s, replay ${seconds(replayStart)} s)`)
   return problems
+}
+
+/**
+ * A session the app must refuse to start: run-app fails, keeping its run folder, where dsh's
+ * stderr must hold the session's `refused` text (run-app prints only its ends): the problems.
+ */
+function refusalProblems(session, args, child, start) {
+  const kept = /run folder kept: (.+)\)$/m.exec(child.stderr ?? '')?.[1]
+  if (child.status === 0 || kept === undefined) return [`expected to fail, keeping its run folder: ${failedStep(APP, args, child)}`]
+  const dshErr = readFileSync(join(kept, 'dsh.err'), 'utf8')
+  rmSync(kept, { recursive: true, force: true })
+  if (!dshErr.includes(session.refused)) return [`dsh's stderr does not hold\n${session.refused}\nit ended:\n${tail(dshErr)}`]
+  console.log(`test:harness: app: ${session.name}: refused, dsh's stderr naming the config's problem (run-app ${seconds(start)} s)`)
+  return []
 }
 
 /** The app part: every session, one after another (run-app runs one at a time). */

@@ -44,11 +44,19 @@ describe.skipIf(!present && !ci)(`the app sessions and their fixtures (${APP_SES
     expect(existsSync(FIXTURES), `${FIXTURES} not found`).toBe(true)
   })
 
-  it('three sessions, each the script of both recordings, as their script.md gives the command; then history-flags, of no fixture', () => {
-    expect(APP_SESSIONS.sessions.map((session) => session.name)).toEqual(['one-call', 'refusals-then-update', 'parallel-then-clear', 'history-flags'])
-    expect(APP_SESSIONS.sessions.map((session) => session.history !== undefined)).toEqual([false, false, false, true])
+  it('three sessions, each the script of both recordings, as their script.md gives the command; then history-flags and config-refused, of no fixture', () => {
+    expect(APP_SESSIONS.sessions.map((session) => session.name)).toEqual([
+      'one-call',
+      'refusals-then-update',
+      'parallel-then-clear',
+      'history-flags',
+      'config-refused',
+    ])
+    expect(APP_SESSIONS.sessions.map((session) => session.history !== undefined)).toEqual([false, false, false, true, false])
+    expect(APP_SESSIONS.sessions.map((session) => session.refused !== undefined)).toEqual([false, false, false, false, true])
     expect(existsSync(join(FIXTURES, 'history-flags-upstream'))).toBe(false)
-    for (const session of APP_SESSIONS.sessions.filter((candidate) => candidate.history === undefined)) {
+    expect(existsSync(join(FIXTURES, 'config-refused-upstream'))).toBe(false)
+    for (const session of APP_SESSIONS.sessions.filter((candidate) => candidate.history === undefined && candidate.refused === undefined)) {
       for (const tool of ['upstream', 'todo-write']) {
         const folder = `${session.name}-${tool}`
         const commands = shCommands(fixture(folder, 'script.md')).filter((line) => line.includes('run-app '))
@@ -85,7 +93,7 @@ describe.skipIf(!present && !ci)(`the app sessions and their fixtures (${APP_SES
   })
 
   it("replay's modes, --verify with the session's options: the release's profile, and the flag where the config allows parallel work (run-app's default)", () => {
-    for (const session of APP_SESSIONS.sessions) {
+    for (const session of APP_SESSIONS.sessions.filter((candidate) => candidate.refused === undefined)) {
       const config = session.runApp.includes('--config') ? session.runApp[session.runApp.indexOf('--config') + 1] : 'allowParallelInProgress: true'
       const flag = config === 'allowParallelInProgress: true' ? ['--allow-parallel-in-progress'] : []
       expect(replayModes(session), session.name).toEqual([
