@@ -79,6 +79,19 @@ describe('the real Loader and a config file', () => {
     await ctx.stop()
   })
 
+  it('TW-PLUGIN-3: a config with a typo is reported as an error naming the option, and registers nothing', async () => {
+    const { ctx, tools, errors } = await loadConfig(
+      ['- id: registry', '  name: $DIR/registry.mjs', '- id: todo', '  name: $DISTindex.js', '  config:', '    allowParallel: true', ''].join('\n'),
+      { 'registry.mjs': REGISTRY },
+      { until: (tools, errors) => tools !== undefined && errors.length > 0 },
+    )
+    expect(errors.map(String)).toEqual([
+      'ConfigError: tool-todo: unknown option "allowParallel" (the options are profile, allowParallelInProgress, unknownItemKeys, activeLimitWording)',
+    ])
+    expect(tools?.names()).toEqual([])
+    await ctx.stop()
+  })
+
   it('waits for the registry even when listed before it: inject defers apply', async () => {
     const { ctx, tools, errors } = await loadConfig(['- id: todo', '  name: $DISTindex.js', '- id: registry', '  name: $DIR/registry.mjs', ''].join('\n'), {
       'registry.mjs': REGISTRY,
