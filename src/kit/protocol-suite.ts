@@ -410,7 +410,7 @@ function notJsonSpaceCheck(name: string, c: string): Run {
   }
 }
 
-/** How long the deepest call may take: parsing millions of levels takes the reference seconds. */
+/** How long the deepest call may take: parsing millions of levels takes seconds. */
 const DEEPEST_TIMEOUT_MS = 60_000
 
 /**
@@ -418,9 +418,9 @@ const DEEPEST_TIMEOUT_MS = 60_000
  * bytes a level, objects `{\"\":` and `}` 7), never closed: not a JSON text, so an error
  * response, and the session goes on (TW-JSON-3). A reader that recurses once per level without
  * a guard dies here however large its stack (a goroutine's 1 GB lasts to about 4,000,000
- * levels). Closed, the reference would take a minute to answer; open, it refuses after one
- * parse, which may take longer than --timeout: on a process of its own, this call waits
- * DEEPEST_TIMEOUT_MS at least.
+ * levels). Closed, the reference would take a minute to answer; open, a port may parse all
+ * of it before it refuses, which may take longer than --timeout: on a process of its own,
+ * this call waits DEEPEST_TIMEOUT_MS at least.
  */
 function deepestCheck(shape: string, open: string, perLevel: number): Run {
   const session = `protocol/depth/${shape}-deepest`

@@ -36,6 +36,7 @@ export class Reference {
   call(session: string, input: CallInput): CallOutcome {
     let args: unknown
     try {
+      if (!bracketsCanClose(input.args)) throw new SyntaxError('unbalanced')
       args = JSON.parse(input.args)
     } catch {
       // No engine detail: the reference's answers must not change with the Node version.
@@ -65,6 +66,26 @@ export class Reference {
   end(session: string): void {
     this.sessions.delete(digest(session))
   }
+}
+
+/**
+ * False when the brackets outside strings cannot close as they open, so the text is no JSON
+ * text: refused without JSON.parse, which takes seconds over millions of open levels
+ * (protocol/depth/*-deepest). True says nothing more.
+ */
+function bracketsCanClose(text: string): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c) i++
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x5b || c === 0x7b) depth++
+    else if (c === 0x5d || c === 0x7d) depth--
+  }
+  return depth === 0
 }
 
 /** The options a request names; a RequestError when they are not options this implementation has. */
