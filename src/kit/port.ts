@@ -3,7 +3,7 @@
 // non-protocol line is killed and restarted, and given up on past a budget (TW-KIT-FAULT-1).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { LineSplitter, type ByteLine } from '../log/lines.js'
-import { encodeLine, PROTOCOL_VERSION, responseProblem, shown, startProblem, type Implementation, type Request, type RequestBody } from './protocol.js'
+import { encodeLine, PROTOCOL_VERSION, readResponse, shown, startProblem, type Implementation, type Request, type RequestBody } from './protocol.js'
 
 export interface PortOptions {
   command: readonly string[]
@@ -131,15 +131,15 @@ export class Process {
       return
     }
     const waiting = this.waiting
-    const problem = waiting ? responseProblem(line, waiting.id) : `printed a line while no request was waiting: ${shown(line, 200)}`
-    if (problem) {
+    const response = waiting ? readResponse(line, waiting.id) : `printed a line while no request was waiting: ${shown(line, 200)}`
+    if (typeof response === 'string') {
       // The request answered last, answered again: its fault, even while the next one waits.
       if (waiting && this.answered !== null && idOf(line) === this.answered) this.broken(`answered request ${this.answered} again: ${shown(line, 200)}`, true)
-      else this.broken(problem)
+      else this.broken(response)
       return
     }
     this.answered = waiting!.id
-    this.settle()?.resolve(JSON.parse(line) as Record<string, unknown>)
+    this.settle()?.resolve(response)
   }
 
   private settle() {

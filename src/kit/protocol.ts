@@ -51,8 +51,8 @@ export interface CallInput {
 /** The line of one message: compact JSON and a line feed (TW-PROTO-FRAME-1). */
 export const encodeLine = (message: unknown): string => JSON.stringify(message) + '\n'
 
-/** Why a line is not the response to request `id`; null when it is one. */
-export function responseProblem(line: string, id: number | null): string | null {
+/** The response to request `id` a line holds, or why it holds none. */
+export function readResponse(line: string, id: number | null): Record<string, unknown> | string {
   // A JSON text has none, and a reader that strips it would pass a port a strict one refuses.
   if (line.startsWith('\ufeff')) return `printed a line that starts with a byte-order mark (U+FEFF): ${shown(line, 200)}`
   let message: unknown
@@ -65,7 +65,7 @@ export function responseProblem(line: string, id: number | null): string | null 
   // Exactly the request's id: -0 is not 0 (TW-KIT-COMPARE-1).
   if (!Object.is(message.id, id))
     return `answered with id ${Object.is(message.id, -0) ? '-0' : jsonText(message.id)} where ${id} was expected: ${shown(line, 200)}`
-  return null
+  return message
 }
 
 /** The `error` of an error response (TW-PROTO-ERROR-1), or null. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { differingFields, failureKey, firstDifference, sameJson, type CallFailure } from '../../src/kit/compare.js'
 import { portSlug } from '../../src/kit/runner.js'
-import { responseProblem } from '../../src/kit/protocol.js'
+import { readResponse } from '../../src/kit/protocol.js'
 import type { CallOutcome } from '../../src/kit/protocol.js'
 
 const accepted: CallOutcome = {
@@ -29,9 +29,9 @@ describe('TW-KIT-COMPARE-1: every number counts', () => {
   })
 
   it('an id written -0 is not the id 0', () => {
-    expect(responseProblem('{"id":-0}', 0)).toMatch(/^answered with id -0 where 0 was expected/)
-    expect(responseProblem('{"id":0}', 0)).toBeNull()
-    expect(responseProblem('\ufeff{"id":0}', 0)).toBe('printed a line that starts with a byte-order mark (U+FEFF): "\\ufeff{\\"id\\":0}"')
+    expect(readResponse('{"id":-0}', 0)).toMatch(/^answered with id -0 where 0 was expected/)
+    expect(readResponse('{"id":0}', 0)).toEqual({ id: 0 })
+    expect(readResponse('\ufeff{"id":0}', 0)).toBe('printed a line that starts with a byte-order mark (U+FEFF): "\\ufeff{\\"id\\":0}"')
   })
 
   it('the same data agrees whatever the port escaped; another key order, kind or length does not', () => {
