@@ -28,6 +28,9 @@ class Tools extends Service {
 }
 
 const ctx = new Context()
+// cordis 4 gives what it logs to exporters and keeps it otherwise: without one, a plugin that
+// fails to start under a Loader (a config error) says nothing. cordis 3 prints it itself.
+ctx.logger.exporter?.({ export: ({ type, args }) => type === 'error' && console.error(...args) })
 ctx.plugin(Tools)
 const fiber = ctx.plugin(todo, { allowParallelInProgress: false })
 // cordis 3 starts a root context with start(); cordis 4 starts each plugin as it is added.

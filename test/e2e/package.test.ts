@@ -26,6 +26,8 @@ const PROJECTS = {
   // The release's dsh-tools 0.1.1-rc.2 is not on the registry: a stand-in with its name and
   // version is all a peer check reads.
   release: ['@deepseek-ai/cordis@4.0.1', 'STAND_IN'],
+  // A host that loads its plugins from a config file, as the app does.
+  loader: ['@deepseek-ai/cordis@4.0.4', '@deepseek-ai/cordis-plugin-loader@1.0.5', '@deepseek-ai/cordis-plugin-include@1.0.9'],
 } as const satisfies Record<string, readonly string[]>
 type Project = keyof typeof PROJECTS
 
@@ -93,6 +95,11 @@ describe('npm pack, then npm install into a fresh project', () => {
     expect(version('cordis4', 'cordis')).toBe('4.0.0-rc.8')
     expect(version('release', '@deepseek-ai/cordis')).toBe('4.0.1')
     expect(version('release', '@deepseek-ai/dsh-tools')).toBe('0.1.1-rc.2')
+    expect(['@deepseek-ai/cordis', '@deepseek-ai/cordis-plugin-loader', '@deepseek-ai/cordis-plugin-include'].map((name) => version('loader', name))).toEqual([
+      '4.0.4',
+      '1.0.5',
+      '1.0.9',
+    ])
     expect(existsSync(join(app('bare'), 'node_modules/cordis'))).toBe(false)
     const declared = JSON.parse(readFileSync(join(app('bare'), 'node_modules/todo-write/package.json'), 'utf8')) as {
       peerDependencies: Record<string, string>
@@ -243,6 +250,38 @@ describe('npm pack, then npm install into a fresh project', () => {
         ].join('\n'),
       )
     })
+
+  it('a config error under the Loader is printed by the exporter the bare-cordis example registers, and by nothing else', () => {
+    const exporter = /^ctx\.logger\.exporter.*$/m.exec(readFileSync(join(ROOT, 'examples/bare-cordis.mjs'), 'utf8'))![0]
+    writeFileSync(
+      join(app('loader'), 'tools.mjs'),
+      "import { Service } from '@deepseek-ai/cordis'\nexport default class extends Service { constructor(ctx) { super(ctx, 'tools') } register() { return () => {} } }\n",
+    )
+    writeFileSync(join(app('loader'), 'cordis.yml'), '- name: ./tools.mjs\n- name: todo-write\n  config:\n    allowParallel: true\n')
+    const host = (lines: string[]) =>
+      node(
+        'loader',
+        [
+          "import { Context } from '@deepseek-ai/cordis'",
+          "import Loader from '@deepseek-ai/cordis-plugin-loader'",
+          "import Include from '@deepseek-ai/cordis-plugin-include'",
+          "import { pathToFileURL } from 'node:url'",
+          'const ctx = new Context()',
+          ...lines,
+          "ctx.baseUrl = pathToFileURL(process.cwd()).href + '/'",
+          'await ctx.plugin(Loader)',
+          'ctx.loader.builtins.include = Include',
+          "await ctx.loader.create({ name: 'cordis:include', config: { path: pathToFileURL('cordis.yml').href } })",
+          'await ctx.loader.await()',
+          "console.log(ctx.get('tools') === undefined ? 'no tools' : 'tools')",
+        ].join('\n'),
+      )
+    const unknown = 'tool-todo: unknown option "allowParallel" (the options are profile, allowParallelInProgress, unknownItemKeys, activeLimitWording)'
+    expect(host([])).toMatchObject({ status: 0, stdout: 'tools\n', stderr: '' })
+    const shown = host([exporter])
+    expect(shown).toMatchObject({ status: 0, stdout: 'tools\n' })
+    expect(shown.stderr).toContain(unknown)
+  })
 
   // A harness author's TypeScript project: strict, `bundler` resolution, no skipLibCheck, no @types/node.
   const consumers = {
