@@ -8,12 +8,13 @@
 // problem.
 //
 // FrameCutter reads the frame and block headers and cuts the stream for libzstd. A frame
-// of at most PIECE_OUTPUT (the app writes one every few lines) is decoded in one call once
-// it has come whole: a call per frame, where a write to the streaming decompressor would
-// wait for libuv's thread. A larger one goes to the streaming decompressor in writes of at
-// most PIECE_OUTPUT. What one step gives is bounded by bytes however well the input
-// compresses, and no write crosses a frame's end (node's decompressor drops every frame
-// after the first that one write holds). The texts of small frames are given together.
+// of at most PIECE_OUTPUT (the app writes one every few lines) is written once it has come
+// whole; a larger one in writes of at most PIECE_OUTPUT. Every write goes to one streaming
+// decompressor, whose context and window last the whole log: a one-shot call per frame
+// allocates them afresh, and its buffers wait for the garbage collector, which doubled the
+// memory of a log of large frames. What one step gives is bounded by bytes however well the
+// input compresses, and no write crosses a frame's end (node's decompressor drops every
+// frame after the first that one write holds). The texts of small frames are given together.
 
 /** node:zlib, loaded at the first compressed log: a plain log's `replay` starts without it. */
 const zlib = (): typeof import('node:zlib') => process.getBuiltinModule('node:zlib')
@@ -44,13 +45,6 @@ type After = 'block' | 'checksum' | 'end'
 
 /** What the cutter reads next: a header field of `need` bytes, or `left` bytes it passes over. */
 type State = { at: Field; need: number } | { at: 'skip'; left: number; after: After }
-
-/** A write to the decompressor. */
-export interface Piece {
-  bytes: Uint8Array
-  /** Whether it is one frame, whole (else a part of one, or bytes that are no frame). */
-  whole: boolean
-}
 
 /** A frame's first field, its magic number; a block's, its Block_Header. */
 const FRAME: State = { at: 'magic', need: 4 }
@@ -91,7 +85,7 @@ export class FrameCutter {
   private parted = false;
 
   /** The writes this chunk completes, in order. */
-  *cut(chunk: Uint8Array): Generator<Piece> {
+  *cut(chunk: Uint8Array): Generator<Uint8Array> {
     let start = 0
     for (let at = 0; at < chunk.length; ) {
       const state = this.state
@@ -116,14 +110,14 @@ export class FrameCutter {
   }
 
   /** After the last chunk: a frame left open, as it is (libzstd says what is missing). */
-  *end(): Generator<Piece> {
+  *end(): Generator<Uint8Array> {
     if (this.heldBytes > 0) yield this.give(new Uint8Array(0), false)
   }
 
   /** The bytes held and these, as a write; `ends`: the frame ends with them. */
-  private give(bytes: Uint8Array, ends: boolean): Piece {
+  private give(bytes: Uint8Array, ends: boolean): Uint8Array {
     this.held.push(bytes)
-    const piece = { bytes: Buffer.concat(this.held.splice(0)), whole: ends && !this.parted }
+    const piece = Buffer.concat(this.held.splice(0))
     this.heldBytes = 0
     this.inflates = 0
     this.parted = !ends
@@ -208,9 +202,9 @@ export class LogDecoder {
   }
 
   /**
-   * The frames, in order: a whole one decoded at once, the parts of a larger one through
-   * the streaming decompressor, each write's text taken whole before the next, so the text
-   * before the damage depends on the bytes alone, not on how they come.
+   * The frames, in order, each small one in one write, a larger one in parts, each write's
+   * text taken whole before the next, so the text before the damage depends on the bytes
+   * alone, not on how they come.
    */
   private async *inflate(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
     const zstd = new Decompressor()
@@ -225,9 +219,9 @@ export class LogDecoder {
       texts = []
       bytes = 0
     }
-    const decode = async function* (pieces: Iterable<Piece>) {
+    const decode = async function* (pieces: Iterable<Uint8Array>) {
       for (const piece of pieces)
-        for (const text of piece.whole ? zstd.whole(piece.bytes) : await zstd.write(piece.bytes)) {
+        for (const text of await zstd.write(piece)) {
           texts.push(text)
           bytes += text.length
           if (bytes >= GATHERED) yield* gathered()
@@ -252,8 +246,6 @@ export class LogDecoder {
 class Decompressor {
   private readonly stream = zlib().createZstdDecompress()
   private text: Uint8Array[] = []
-  /** Whether the stream was given a write: frames decoded whole never reach it. */
-  private written = false
   failure: Error | null = null
 
   constructor() {
@@ -265,20 +257,8 @@ class Decompressor {
     })
   }
 
-  /** The text of one whole frame, decoded at once (none once the stream failed): no step of the stream's. */
-  whole(frame: Uint8Array): Uint8Array[] {
-    if (this.failure !== null) return []
-    try {
-      return [zlib().zstdDecompressSync(frame)]
-    } catch (error) {
-      this.failure = error as Error
-      return []
-    }
-  }
-
   /** The text this write gives (none once the stream failed). */
   write(piece: Uint8Array): Promise<Uint8Array[]> {
-    this.written = true
     return this.settle((done) => this.stream.write(piece, () => done()))
   }
 
@@ -288,8 +268,6 @@ class Decompressor {
    * take that write's text with it.
    */
   end(): Promise<Uint8Array[]> {
-    // A stream given nothing has nothing to end: libzstd would call it cut short.
-    if (!this.written) return Promise.resolve([])
     return this.settle(() => this.stream.end())
   }
 

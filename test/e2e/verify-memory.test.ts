@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BIN } from '../support/cli.js'
 
 const HEAP = fileURLToPath(new URL('../fixtures/verify-heap.mjs', import.meta.url))
+const PEAK = fileURLToPath(new URL('../fixtures/peak-rss.mjs', import.meta.url))
 
 /** `node --max-old-space-size=<mb> todo-write replay <mode> <file>`, as a user runs it. */
 async function replay(heapMb: number, mode: string, file: string): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
@@ -125,15 +126,18 @@ describe('TW-VERIFY-3: open calls hold previews and digests, not their texts', (
   it('2,000 calls with callIds of 100 kB left open (a zstd log of a few hundred kB): --verify runs in a 100 MB heap, naming each by its preview', async () => {
     const CALLS = 2_000
     const log = join(dir, 'long-ids.jsonl.zstd')
-    const fd = openSync(log, 'w')
-    writeSync(fd, zstdCompressSync('{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n'))
+    const plain = join(dir, 'long-ids.jsonl')
+    const [fd, plainFd] = [openSync(log, 'w'), openSync(plain, 'w')]
+    const line = (text: string) => {
+      writeSync(fd, zstdCompressSync(text))
+      writeSync(plainFd, text)
+    }
+    line('{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n')
     const id = (call: number) => `${String(call).padStart(8, '0')}${'i'.repeat(100_000)}`
     for (let call = 0; call < CALLS; call++)
-      writeSync(
-        fd,
-        zstdCompressSync(`${JSON.stringify({ type: 'tool/call', seq: call, time: 0, data: { callId: id(call), name: 'todo_write', arguments: '{' } })}\n`),
-      )
+      line(`${JSON.stringify({ type: 'tool/call', seq: call, time: 0, data: { callId: id(call), name: 'todo_write', arguments: '{' } })}\n`)
     closeSync(fd)
+    closeSync(plainFd)
     // The callId as JSON is 100,010 characters: its first 200 are the quote, 8 digits and 191 i's.
     const unanswered = Array.from(
       { length: CALLS },
@@ -145,8 +149,20 @@ describe('TW-VERIFY-3: open calls hold previews and digests, not their texts', (
       stdout: `${unanswered.join('')}verify: ${CALLS} todo_write calls, ${CALLS} mismatches\n`,
       stderr: ASSUMED,
     })
+    // A frame a line: decompressing costs no memory that reading the same text plain does not.
+    const [compressed, text] = [await peakRss(log), await peakRss(plain)]
+    expect(compressed / text, `peak RSS ${compressed} compressed, ${text} plain`).toBeLessThanOrEqual(1.15)
   })
 })
+
+/** The peak resident memory of `replay --verify` on a log, in a 100 MB heap (test/fixtures/peak-rss.mjs). */
+async function peakRss(log: string): Promise<number> {
+  const child = spawn(process.execPath, ['--max-old-space-size=100', '--import', PEAK, BIN, 'replay', '--verify', log], { stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr.setEncoding('utf8').on('data', (data: string) => (stderr += data))
+  await once(child, 'close')
+  return Number(/^peak-rss (\d+)$/m.exec(stderr)![1])
+}
 
 describe('TW-VERIFY-3: the heap a Verifier keeps, after a full garbage collection', () => {
   /** Bytes of heap kept after `calls` calls of `items` todos each (test/fixtures/verify-heap.mjs), the open calls bounded to `perCall` bytes each. */
