@@ -17,7 +17,7 @@ export const HASHED_WHOLE = 16_383
  * loaded at the first digest: loading it is a tenth of the start-up of a command that needs none.
  */
 export function digest(s: string): string {
-  return process.getBuiltinModule('node:crypto').hash('sha256', Buffer.from(s, 'utf16le'), 'base64')
+  return process.getBuiltinModule('node:crypto').createHash('sha256').update(s, 'utf16le').digest('base64')
 }
 
 /** A set of strings that only answers "seen before?". */
