@@ -111,7 +111,7 @@ export class FrameCutter {
 
   /** After the last chunk: a frame left open, as it is (libzstd says what is missing). */
   *end(): Generator<Uint8Array> {
-    if (this.heldBytes > 0) yield this.give(new Uint8Array(0), false)
+    if (this.heldBytes > 0) yield Buffer.concat(this.held.splice(0))
   }
 
   /** The bytes held and these, as a write; `ends`: the frame ends with them. */

@@ -216,6 +216,16 @@ describe('TW-LOG-9: the cuts made for the decompressor', () => {
     expect(writes).toEqual([17 * 65_536, 65_536, empty.length - 18 * 65_536])
   })
 
+  it('once a frame is given in parts, the rest of its chunk and each chunk after is given as it comes', () => {
+    // 40 raw blocks of 64 KiB (a block is 65,539 bytes), after a 6-byte header, in chunks of
+    // 100,000 bytes: held to the cut after 16 blocks (byte 1,048,630), then given a chunk at a
+    // time to the frame's end (byte 2,621,566), no chunk's blocks reaching PIECE_OUTPUT again.
+    const frame = rawFrame(Buffer.alloc(40 * 64 * 1024, 0x61), 64 * 1024)
+    expect(frame.length).toBe(2_621_566)
+    const chunkCuts = Array.from({ length: 26 }, (_, i) => (i + 1) * 100_000)
+    expect(cutAll(frame, chunkCuts)).toEqual([1_048_630, 51_370, ...Array<number>(15).fill(100_000), 21_566])
+  })
+
   it('a small frame is given in one write, however its bytes come', () => {
     const frame = zstdCompressSync('one frame\n'.repeat(50))
     for (const chunkCuts of [[], [1, 5, 9]]) expect(cutAll(frame, chunkCuts)).toEqual([frame.length])
