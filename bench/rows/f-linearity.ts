@@ -21,15 +21,22 @@ interface Kind {
 }
 
 const list = (todos: unknown[]) => JSON.stringify({ todos })
+// The long contents run 200 KB → 2 MB, so that every string a call makes (the quoted one
+// of the duplicate error is 1.2× its content) is a large object at both sizes yet small
+// next to the cache. At 100 KB → 1 MB the 1× message fits in V8's regular pages (128 KiB)
+// and the 10× does not: JSON.stringify alone then reads 2.3, a step in what allocation
+// costs, not a growth (128 KB → 1.28 MB: 0.9). Past a megabyte, writing fresh memory costs
+// more per byte on this machine whoever writes it (Buffer.allocUnsafeSlow + fill, 1.2 MB →
+// 12 MB: 1.5), and the control writes nothing.
 const KB = 1024
 
 export const KINDS: Kind[] = [
   { what: 'valid list, 10^4 → 10^5 items', sizes: [10_000, 100_000], text: (n) => validList(n) },
   { what: 'valid list under one duplicate-check key, 10^4 → 10^5 items', sizes: [10_000, 100_000], text: (n) => validList(n, sharedKeyContent) },
-  { what: 'one content accepted, 100 KB → 1 MB', sizes: [100 * KB, 1000 * KB], text: (n) => list([{ content: ` ${'x'.repeat(n)} `, status: 'pending' }]) },
+  { what: 'one content accepted, 200 KB → 2 MB', sizes: [200 * KB, 2000 * KB], text: (n) => list([{ content: ` ${'x'.repeat(n)} `, status: 'pending' }]) },
   {
-    what: 'a content twice, quoted in the duplicate error, 100 KB → 1 MB',
-    sizes: [100 * KB, 1000 * KB],
+    what: 'a content twice, quoted in the duplicate error, 200 KB → 2 MB',
+    sizes: [200 * KB, 2000 * KB],
     text: (n) => {
       const content = '\ud800\u0000"\\é'.concat('y'.repeat(59)).repeat(n / 64)
       return list([
