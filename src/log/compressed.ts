@@ -13,8 +13,9 @@
 // decompressor, whose context and window last the whole log: a one-shot call per frame
 // allocates them afresh, and its buffers wait for the garbage collector, which doubled the
 // memory of a log of large frames. What one step gives is bounded by bytes however well the
-// input compresses, and no write crosses a frame's end (node's decompressor drops every
-// frame after the first that one write holds). The texts of small frames are given together.
+// input compresses, and no write crosses a frame's end: node's decompressor drops every
+// frame after the first that one write holds (nodejs/node#64741, open; zstdDecompressSync
+// too). The texts of small frames are given together.
 
 /** node:zlib, loaded at the first compressed log: a plain log's `replay` starts without it. */
 const zlib = (): typeof import('node:zlib') => process.getBuiltinModule('node:zlib')
