@@ -190,7 +190,8 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
         selection,
         expectedFailures,
         regressionsDir: values.regressions ?? 'conform-regressions',
-        conformCommand: ['node', local(BIN), 'conform'],
+        // The node that runs this kit: a `node` on PATH may be one the CLI refuses.
+        conformCommand: [process.execPath, local(BIN), 'conform'],
         print,
         progress: progress.line(commandLabel(port)),
       })

@@ -198,7 +198,11 @@ describe('differential fuzzing (TW-KIT-FUZZ-1)', () => {
     expect(regression.cases[0].calls[0].argsText).toBe(calls[0]!.args)
     expect(run.stdout).toContain(`  replay: ${fuzz.replay}\n`)
 
-    const replay = spawnSync('sh', ['-c', fuzz.replay], { encoding: 'utf8', timeout: 60_000 })
+    // As a shell runs it where the first `node` on PATH is another one (an older release, say).
+    const other = tempDir()
+    writeFileSync(join(other, 'node'), '#!/bin/sh\necho "not the node that ran the kit" >&2\nexit 3\n', { mode: 0o755 })
+    const env = { ...process.env, PATH: `${other}:${process.env.PATH}` }
+    const replay = spawnSync('sh', ['-c', fuzz.replay], { encoding: 'utf8', timeout: 60_000, env })
     expect(replay.status).toBe(1)
     expect(replay.stdout).toContain(`FAIL ${regression.cases[0].id}: `)
     expect(replay.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 1 failed')
