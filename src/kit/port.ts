@@ -167,10 +167,16 @@ export class Process {
   send(line: string | Buffer, id: number | null, what: string, timeoutMs: number): Promise<Record<string, unknown>> {
     if (this.fault !== null) return Promise.reject(new PortFault(this.fault, this.stderrTail))
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => this.broken(`did not answer ${what} within ${timeoutMs} ms`), timeoutMs)
+      const timer = setTimeout(() => this.broken(`did not answer ${what} within ${timeoutMs} ms ${this.heard()}`), timeoutMs)
       this.waiting = { id, resolve, reject, timer }
       this.child.stdin!.write(line)
     })
+  }
+
+  /** What came of an answer that is late: part of its line, or nothing (a port that waits to fill a read buffer, or holds its output unflushed). */
+  private heard(): string {
+    const held = this.lines.held
+    return held > 0 ? `(${held} bytes came, with no line feed)` : '(nothing came: a port answers each line as it comes, and flushes)'
   }
 
   /** The end of input (TW-PROTO-STOP-1). */

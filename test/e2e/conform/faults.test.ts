@@ -19,7 +19,9 @@ describe('TW-KIT-START-1: a port that cannot be started is ONE clear failure', (
   it('sleeps forever: "did not answer" within the start timeout, with its stderr', async () => {
     const run = await conform(['--runs', '0', '--start-timeout', '2000', '--', ...node('sleeper.mjs')])
     expect(run.status).toBe(1)
-    expect(run.stdout).toContain('FAIL start: the port could not be started: it failed the start handshake: it did not answer "start" within 2000 ms')
+    expect(run.stdout).toContain(
+      'FAIL start: the port could not be started: it failed the start handshake: it did not answer "start" within 2000 ms (nothing came: a port answers each line as it comes, and flushes)',
+    )
     expect(run.stdout).toContain('| sleeper: going to sleep')
     expect(run.stdout).not.toContain('not run')
     expect(run.lines.filter((line) => line.startsWith('FAIL'))).toHaveLength(1)
@@ -75,7 +77,8 @@ describe('a port that breaks in the middle of a run is restarted', () => {
   const VECTORS_ONLY = ['--runs', '0', '--skip', 'protocol/*']
 
   it.each([
-    ['hang', 'did not answer "call" within 3000 ms', '| faulty: hanging on'],
+    ['hang', 'did not answer "call" within 3000 ms (nothing came: a port answers each line as it comes, and flushes)', '| faulty: hanging on'],
+    ['partial', 'did not answer "call" within 3000 ms (6 bytes came, with no line feed)', ''],
     ['exit', 'exited with status 1', '| faulty: crashing on'],
     ['garbage', 'printed a line that is not JSON: "Traceback (most recent call last): oops"', ''],
     ['bom', 'printed a line that starts with a byte-order mark (U+FEFF): "\\ufeff{\\"id\\":', ''],
