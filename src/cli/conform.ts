@@ -50,6 +50,9 @@ const local = (path: string): string => {
   return rel.startsWith('..') ? path : rel
 }
 
+/** A `todo-write` subcommand as this kit runs it: by the node running it, as a `node` on PATH may be one the CLI refuses. */
+const ownCommand = (subcommand: string): string[] => [process.execPath, local(BIN), subcommand]
+
 /**
  * The interpreter `python3` on PATH runs, asked once; undefined where there is none. A
  * version manager's `python3` (pyenv's shim) is a shell script that costs five times the
@@ -63,7 +66,7 @@ export function pythonInterpreter(): string | undefined {
 
 /** The embedded default: the reference's `serve`, and the Python port where python3 runs. */
 export async function defaultPorts(print: (line: string) => Promise<void>): Promise<string[][]> {
-  const ports = [[process.execPath, local(BIN), 'serve']]
+  const ports = [ownCommand('serve')]
   const python = pythonInterpreter()
   if (python !== undefined) ports.push([python, local(PYTHON_PORT)])
   else await print('python3 is not on PATH: the Python example port is skipped')
@@ -190,8 +193,7 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
         selection,
         expectedFailures,
         regressionsDir: values.regressions ?? 'conform-regressions',
-        // The node that runs this kit: a `node` on PATH may be one the CLI refuses.
-        conformCommand: [process.execPath, local(BIN), 'conform'],
+        conformCommand: ownCommand('conform'),
         print,
         progress: progress.line(commandLabel(port)),
       })
