@@ -21,6 +21,9 @@
 //   runs before the file that kills;
 // - properties stop at their first counterexample (FC_SHRINK=0): a gate asks only whether a
 //   test fails;
+// - a test fails after 5 s (its slowest honest run takes under 3 s): a mutant that never
+//   settles a promise is then killed by its test, not by Stryker's timer, which waits the
+//   dry run's overhead too (9 s in the log gate) and then restarts the runner;
 // - typebox, some hundreds of small modules and never mutated, pre-bundled once per runner
 //   process, in a folder of that process: Stryker starts two runners at once, each sandbox is
 //   a new root, and Vite's swap of a rebuilt pre-bundle folder is not safe between processes.
@@ -48,6 +51,7 @@ function mutationConfig(entries: readonly string[]) {
     cacheDir: `.vite-runner/${process.pid}`,
     test: {
       ...shared,
+      testTimeout: 5_000,
       include: globs,
       isolate: true,
       cache: false,
