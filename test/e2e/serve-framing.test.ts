@@ -1,5 +1,5 @@
 // TW-PROTO-FRAME-1 in the reference's own serve: a request line ending in CR LF, or with
-// whitespace between its tokens, is served; an id written 1.0 is the id 1; a line that is not
+// whitespace between its tokens, is served; an id is read as its double; a line that is not
 // UTF-8 or starts with a byte-order mark is answered with an error whose id is null, and serve
 // goes on.
 import { spawnSync } from 'node:child_process'
@@ -29,9 +29,23 @@ describe('serve: framing (TW-PROTO-FRAME-1)', () => {
     ])
   })
 
-  it('reads an id as JSON.parse does: 1.0 and 10e-1 are the id 1, -0 is 0', () => {
-    const run = serve(Buffer.from(`${START}${call('1.0')}\n${call('20e-1')}\n{"id":-0,"cmd":"end","session":"s"}\n`))
-    expect(lines(run.stdout).map((r) => r.id)).toEqual([0, 1, 2, 0])
+  it('reads an id as its double: 1.0 is 1, 20e-1 2, -0 and -1e-400 0, 9007199254740991.4 2^53 - 1; 9007199254740993 (2^53) is none', () => {
+    const ids = ['1.0', '20e-1', '-1e-400', '9007199254740991.4', '9007199254740993']
+    const run = serve(Buffer.from(`${START}${ids.map((id) => `${call(id)}\n`).join('')}{"id":-0,"cmd":"end","session":"s"}\n`))
+    expect(lines(run.stdout).map((r) => [r.id, r.error === undefined])).toEqual([
+      [0, true],
+      [1, true],
+      [2, true],
+      [0, true],
+      [2 ** 53 - 1, true],
+      [null, false],
+      [0, true],
+    ])
+  })
+
+  it('TW-JSON-2 holds for args alone: a number no double keeps, in a key no command reads, is ignored', () => {
+    const run = serve(Buffer.from(`${START}${call('1').replace('{"id":1,', '{"id":1,"x":[1e400,-0],')}\n`))
+    expect(lines(run.stdout)[1]).toMatchObject({ id: 1, isError: false })
   })
 
   it.each([
