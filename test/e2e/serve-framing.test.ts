@@ -43,6 +43,16 @@ describe('serve: framing (TW-PROTO-FRAME-1)', () => {
     ])
   })
 
+  it('TW-PROTO-START-1: a refused start leaves serve as it was, unstarted: a call is refused until a start is answered', () => {
+    const run = serve(Buffer.from(`{"id":0,"cmd":"start","protocol":2}\n${call('1')}\n${START}${call('2')}\n`))
+    expect(lines(run.stdout).map((r) => [r.id, r.error ?? r.isError])).toEqual([
+      [0, 'protocol 2 is not spoken here; this port speaks 1'],
+      [1, 'the first request must be "start"'],
+      [0, undefined],
+      [2, false],
+    ])
+  })
+
   it('TW-JSON-2 holds for args alone: a number no double keeps, in a key no command reads, is ignored', () => {
     const run = serve(Buffer.from(`${START}${call('1').replace('{"id":1,', '{"id":1,"x":[1e400,-0],')}\n`))
     expect(lines(run.stdout)[1]).toMatchObject({ id: 1, isError: false })
