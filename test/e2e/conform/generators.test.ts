@@ -3,6 +3,7 @@
 import fc from '../../support/fc.js'
 import { describe, expect, it } from 'vitest'
 import { sequenceInputs } from '../../../src/kit/fuzzer.js'
+import { callInput, loadSuite } from '../../../src/kit/vectors.js'
 import {
   BAD_ESCAPES,
   COMPACT,
@@ -208,5 +209,19 @@ describe('TW-KIT-FUZZ-2: trap-aware generation', () => {
       expect(rest, JSON.stringify(text)).toMatch(/^[\x20-\x7e]*$/)
       expect(text.length, JSON.stringify(text)).toBeLessThan(60)
     }
+  })
+})
+
+describe('TW-KIT-PROTO-1: only the protocol suite sends a request line over 64 KiB', () => {
+  it("every vector's and every generated call's request line, as the kit writes it, is under 64 KiB", () => {
+    const vectorInputs = loadSuite().cases.flatMap((c) => c.calls.map(callInput))
+    const longest = Math.max(
+      ...[...vectorInputs, ...everyInput].map((input) =>
+        Buffer.byteLength(
+          JSON.stringify({ cmd: 'call', session: 'fuzz/999999', args: input.args, agent: input.agent, options: input.options, id: 2 ** 53 - 1 }),
+        ),
+      ),
+    )
+    expect(longest).toBeLessThan(64 * 1024)
   })
 })
