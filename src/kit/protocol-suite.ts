@@ -161,6 +161,15 @@ const notUtf8 = (name: string, description: string, bytes: number[]): Malformed 
   null,
 ]
 
+/** A request whose id is a number that is no id (TW-PROTO-FRAME-1): answered with an error, id null. */
+const notAnId = (name: string, spelling: string, read = ''): Malformed => [
+  `id-${name}`,
+  `a request whose id is ${spelling}${read}, which is no id`,
+  FRAME,
+  () => `{"id":${spelling},"cmd":"end","session":"x"}`,
+  null,
+]
+
 /** Requests TW-PROTO-ERROR-1 and TW-PROTO-OPTIONS-1 say are answered with an error. */
 const MALFORMED: Malformed[] = [
   ['not-json', 'a line that is not JSON', ERROR, () => 'not json', null],
@@ -168,6 +177,11 @@ const MALFORMED: Malformed[] = [
   ['not-object', 'a JSON line that is not an object', ERROR, (id) => `[${id},"stop"]`, null],
   ['no-id', 'a request without an id', ERROR, () => '{"cmd":"end","session":"x"}', null],
   ['string-id', 'a request whose id is a string', ERROR, (id) => `{"id":"${id}","cmd":"end","session":"x"}`, null],
+  notAnId('fraction', '1.5'),
+  notAnId('negative', '-1'),
+  notAnId('huge', '1e300'),
+  notAnId('2-53', '9007199254740992', ' (2^53)'),
+  notAnId('2-53-rounded', '9007199254740993', ' (read as 2^53)'),
   ['unknown-cmd', 'an unknown command', ERROR, (id) => `{"id":${id},"cmd":"explain"}`, 'id'],
   ['no-cmd', 'a request without a command', ERROR, (id) => `{"id":${id}}`, 'id'],
   [
@@ -487,10 +501,11 @@ const startAgain: Run = async (context) => {
   for (const [protocol, expect] of [
     [PROTOCOL_VERSION, 'served'],
     [2, 'refused'],
+    ['1', 'refused'],
   ] as const) {
     const line = (id: number) => JSON.stringify({ id, cmd: 'start', protocol })
     const response = await asking(() => context.port.requestLine(line, 'id', '"start"'))
-    const sent = `sent:     a second start, protocol ${protocol}`
+    const sent = `sent:     a second start, protocol ${JSON.stringify(protocol)}`
     if (response instanceof PortFault) return fail(`the port ${response.message}`, sent, ...faultLines(response))
     const problem = stepProblem(reference, { cmd: 'start' }, expect, response)
     if (problem) return fail(problem.summary, sent, ...problem.lines)
@@ -626,7 +641,7 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
   {
     id: 'protocol/start/again',
     rules: ['TW-PROTO-START-1'],
-    description: 'a second "start" is answered as the first and keeps the sessions; one naming protocol 2 gets an error response',
+    description: 'a second "start" is answered as the first and keeps the sessions; one naming protocol 2 or "1" gets an error response',
     run: startAgain,
   },
   {

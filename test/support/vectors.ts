@@ -556,6 +556,13 @@ function otherCases(): VectorCase[] {
       },
       { text: list(['a', 'in_progress', { id: 1 }]), options: { profile: 'seed' } },
     ]),
+    modelCase('traps/profiles/key-order', ['TW-PROFILE-1', 'TW-OPT-1'], 'An option given before "profile" overrides it as one given after', [
+      {
+        text: list(['a', 'in_progress', { id: 1 }], ['b', 'in_progress']),
+        options: { allowParallelInProgress: true, unknownItemKeys: 'drop', profile: 'dsh-0.1.1-rc.2' },
+      },
+      { text: list(['a', 'in_progress'], ['b', 'in_progress']), options: { activeLimitWording: 'comma', profile: 'dsh-0.1.1-rc.2' } },
+    ]),
   ]
 }
 

@@ -19,6 +19,11 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
     for (const id of [
       'protocol/error/not-json',
       'protocol/error/no-id',
+      'protocol/error/id-fraction',
+      'protocol/error/id-negative',
+      'protocol/error/id-huge',
+      'protocol/error/id-2-53',
+      'protocol/error/id-2-53-rounded',
       'protocol/error/unknown-cmd',
       'protocol/error/end-no-session',
       'protocol/error/call-args-nan',
@@ -121,7 +126,13 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
     ['keys-any-case', 'protocol/error/id-key-case', 'the port answered with id 1 where null was expected'],
     ['keys-any-case', 'protocol/error/cmd-key-case', 'not an error response'],
     ['keys-any-case', 'protocol/error/option-name-case', 'answered with a call outcome, not an error response'],
-  ])('TW-PROTO-START-1, TW-PROTO-FRAME-1, TW-PROTO-CALL-1: a port whose bug is %s fails %s', async (bug, id, problem) => {
+    ['ids-as-u64', 'protocol/error/id-negative', 'the port answered request 0 again'],
+    ['ids-as-u64', 'protocol/error/id-huge', 'the port answered with id 18446744073709552000 where null was expected'],
+    ['ids-as-u64', 'protocol/error/id-2-53', 'the port answered with id 9007199254740992 where null was expected'],
+    ['ids-as-u64', 'protocol/error/id-2-53-rounded', 'the port answered with id 9007199254740992 where null was expected'],
+    ['start-protocol-string', 'protocol/start/again', 'sent:     a second start, protocol "1"'],
+    ['profile-resets', 'traps/profiles/key-order', 'call 1 of 2'],
+  ])('TW-PROTO-START-1, TW-PROTO-FRAME-1, TW-PROTO-CALL-1, TW-OPT-1: a port whose bug is %s fails %s', async (bug, id, problem) => {
     const run = await conform(['--runs', '0', '--run', id, '--', ...node('lifecycle.mjs', bug)])
     expect(run.status).toBe(1)
     expect(run.stdout).toContain(`FAIL ${id}: `)
