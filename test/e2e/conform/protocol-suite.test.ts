@@ -130,13 +130,22 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
     ['ids-as-u64', 'protocol/error/id-huge', 'the port answered with id 18446744073709552000 where null was expected'],
     ['ids-as-u64', 'protocol/error/id-2-53', 'the port answered with id 9007199254740992 where null was expected'],
     ['ids-as-u64', 'protocol/error/id-2-53-rounded', 'the port answered with id 9007199254740992 where null was expected'],
-    ['start-protocol-string', 'protocol/start/again', 'sent:     a second start, protocol "1"'],
+    ['start-protocol-string', 'protocol/start/again', 'request 5 of 6: answered {"id":4,"protocol":1'],
     ['profile-resets', 'traps/profiles/key-order', 'call 1 of 2'],
   ])('TW-PROTO-START-1, TW-PROTO-FRAME-1, TW-PROTO-CALL-1, TW-OPT-1: a port whose bug is %s fails %s', async (bug, id, problem) => {
     const run = await conform(['--runs', '0', '--run', id, '--', ...node('lifecycle.mjs', bug)])
     expect(run.status).toBe(1)
     expect(run.stdout).toContain(`FAIL ${id}: `)
     expect(run.stdout).toContain(problem)
+  })
+
+  it('TW-PROTO-START-1: a port that a refused "start" leaves unstarted fails protocol/start/again alone', async () => {
+    const run = await conform(['--runs', '0', '--run', 'protocol/*', '--', ...node('lifecycle.mjs', 'unstart-on-refusal')])
+    expect(run.stdout.match(/^FAIL .*$/gm)).toEqual([
+      expect.stringMatching(/^FAIL protocol\/start\/again: /),
+      `FAIL protocol: ${PROTOCOL - 1} of ${PROTOCOL} checks pass (malformed requests, options, framing, depth, sessions, end, end of input, stop)`,
+    ])
+    expect(run.stdout).toContain('request 6 of 6: the port answered with an error: not started')
   })
 
   it('a check can be run alone; the next request after stop starts a fresh process, not a restart', async () => {
