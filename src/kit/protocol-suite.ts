@@ -32,9 +32,12 @@ type Run = (context: Context) => Promise<CheckFailure>
 const ARGS_OK = '{"todos":[{"content":"ping","status":"pending"}]}'
 const fail = (summary: string, ...lines: string[]): CheckFailure => ({ summary, lines })
 
+/** The session of the malformed requests: still without a log after each. */
+const MALFORMED_SESSION = 'protocol/malformed'
+
 /** A request line as the kit would send it, with some fields replaced or removed (`undefined`). */
 function callLine(id: number, fields: Record<string, unknown>): string {
-  const request: Record<string, unknown> = { id, cmd: 'call', session: 'protocol/malformed', args: ARGS_OK, agent: true, options: {}, ...fields }
+  const request: Record<string, unknown> = { id, cmd: 'call', session: MALFORMED_SESSION, args: ARGS_OK, agent: true, options: {}, ...fields }
   for (const key of Object.keys(request)) if (request[key] === undefined) delete request[key]
   return JSON.stringify(request)
 }
@@ -111,20 +114,32 @@ const shownLine = (line: string | Buffer): string => {
     .slice(0, 300)
 }
 
-/** A malformed request must get `{"id":…,"error":…}`; then the port must still serve a call. */
-function errorCheck(name: string, line: (id: number) => string | Buffer, answersWith: 'id' | null): Run {
+/**
+ * A malformed request must get `{"id":…,"error":…}` and change nothing; then the port must
+ * still serve a call. Its session is ended after, so a port that logged it fails this check
+ * alone.
+ */
+function errorCheck(line: (id: number) => string | Buffer, answersWith: 'id' | null): Run {
   return async (context) => {
-    let sent: string | Buffer = ''
-    const response = await asking(() => context.port.requestLine((id) => (sent = line(id)), answersWith, 'a malformed request'))
-    const shownSent = `sent:     ${shownLine(sent)}`
-    if (response instanceof PortFault) return fail(`the port ${response.message}`, shownSent, ...faultLines(response))
-    if (errorOf(response) === null) {
-      const kind = 'isError' in response ? 'a call outcome' : 'a response without a string "error"'
-      return fail(`answered with ${kind}, not an error response`, shownSent, `got:      ${shown(response, 300)}`)
+    try {
+      return await refusedUnchanged(context, line, answersWith)
+    } finally {
+      await endSession(context, MALFORMED_SESSION)
     }
-    const after = await agreeingCall(context, new Reference(), `protocol/after-error/${name}`, ARGS_OK, true)
-    return after && fail(`answered the error, then did not serve the next call: ${after.summary}`, shownSent, ...after.lines)
   }
+}
+
+async function refusedUnchanged(context: Context, line: (id: number) => string | Buffer, answersWith: 'id' | null): Promise<CheckFailure> {
+  let sent: string | Buffer = ''
+  const response = await asking(() => context.port.requestLine((id) => (sent = line(id)), answersWith, 'a malformed request'))
+  const shownSent = `sent:     ${shownLine(sent)}`
+  if (response instanceof PortFault) return fail(`the port ${response.message}`, shownSent, ...faultLines(response))
+  if (errorOf(response) === null) {
+    const kind = 'isError' in response ? 'a call outcome' : 'a response without a string "error"'
+    return fail(`answered with ${kind}, not an error response`, shownSent, `got:      ${shown(response, 300)}`)
+  }
+  const after = await agreeingCall(context, new Reference(), MALFORMED_SESSION, NOTHING, false)
+  return after && fail(`answered the error, then did not serve the next call as if nothing had changed: ${after.summary}`, shownSent, ...after.lines)
 }
 
 /** A call request line whose args hold `bytes` inside a content's string: bytes that are not UTF-8 go in as they are. */
@@ -182,9 +197,12 @@ const MALFORMED: Malformed[] = [
   notAnId('huge', '1e300'),
   notAnId('2-53', '9007199254740992', ' (2^53)'),
   notAnId('2-53-rounded', '9007199254740993', ' (read as 2^53)'),
+  notAnId('boolean', 'true'),
+  ['nul-in-line', 'a request line with a NUL and more after its JSON text', FRAME, (id) => `{"id":${id},"cmd":"end","session":"x"}\u0000x`, null],
   ['unknown-cmd', 'an unknown command', ERROR, (id) => `{"id":${id},"cmd":"explain"}`, 'id'],
   ['no-cmd', 'a request without a command', ERROR, (id) => `{"id":${id}}`, 'id'],
   ['end-no-session', 'end without a session', ['TW-PROTO-END-1', ...ERROR], (id) => `{"id":${id},"cmd":"end"}`, 'id'],
+  ['end-session-number', 'end whose session is a number', ['TW-PROTO-END-1', ...ERROR], (id) => `{"id":${id},"cmd":"end","session":5}`, 'id'],
   badCall('call-no-session', 'a call without a session', { session: undefined }),
   badCall('call-session-number', 'a call whose session is a number', { session: 5 }),
   badCall('call-no-args', 'a call without args', { args: undefined }),
@@ -236,6 +254,7 @@ const MALFORMED: Malformed[] = [
 const KEY_CASE: Malformed[] = [
   ['id-key-case', 'a request whose id is spelled "ID" (keys are exact)', ERROR, (id) => `{"ID":${id},"cmd":"end","session":"x"}`, null],
   ['cmd-key-case', 'a request whose command is spelled "Cmd" (keys are exact)', ERROR, (id) => `{"id":${id},"Cmd":"end","session":"x"}`, 'id'],
+  ['cmd-case', 'a request whose command is "END" (commands are exact)', ERROR, (id) => `{"id":${id},"cmd":"END","session":"x"}`, 'id'],
   badOptions('option-name-case', 'an option named "Profile" (option names are exact)', { Profile: 'seed' }),
 ]
 
@@ -253,7 +272,7 @@ async function endSession(context: Context, session: string): Promise<CheckFailu
 /** The smallest request line every port MUST read (TW-PROTO-FRAME-1). */
 const MIN_REQUEST_LINE_BYTES = 16 * 1024 * 1024
 
-/** A call's args that make its request line exactly MIN_REQUEST_LINE_BYTES long, LF excluded (ids below 10^6). */
+/** A call's args that make its request line MIN_REQUEST_LINE_BYTES long, LF excluded, with an id of 10^6 - 1 (less those a shorter id leaves). */
 function bigArgs(): string {
   const shell = (pad: string) => `{"todos":[{"content":"a","status":"pending"}],"x":"${pad}"}`
   const line = (pad: string) => JSON.stringify({ id: 999_999, cmd: 'call', session: 'protocol/size', args: shell(pad), agent: true, options: {} })
@@ -314,8 +333,12 @@ const DEPTHS: [name: string, description: string, args: string, options: Record<
 
 /** Whether a request on a process of the check's own must be served or answered with an error response. */
 type Expect = 'served' | 'refused'
-/** A request with the id the check writes in it (not the kit's count), what it must get, and how long it may take (default --timeout). */
-type RawStep = [id: number, request: Record<string, unknown> | ((id: number) => string), expect: Expect, timeoutMs?: number]
+/**
+ * A request with the id the check writes in it (not the kit's count; null: the answer must
+ * carry null), what it must get, how long it may take (default --timeout), and the command a
+ * written line is judged as (default a call).
+ */
+type RawStep = [id: number | null, request: Record<string, unknown> | ((id: number) => string), expect: Expect, timeoutMs?: number, cmd?: string]
 
 const START = { cmd: 'start', protocol: PROTOCOL_VERSION }
 
@@ -355,10 +378,10 @@ function ownProcess(steps: RawStep[], end: Ending = 'kill'): Run {
     const reference = new Reference()
     const unterminated = end === 'unterminated'
     try {
-      for (const [index, [id, request, expect, timeoutMs = context.timeoutMs]] of steps.entries()) {
+      for (const [index, [id, request, expect, timeoutMs = context.timeoutMs, cmd = 'call']] of steps.entries()) {
         const last = index === steps.length - 1
-        // A written line is a call's: what the check asks of it is judged as of a call.
-        const [line, asked] = typeof request === 'function' ? [request(id), { cmd: 'call' }] : [JSON.stringify({ id, ...request }), request]
+        // A line whose answer carries null is written without an id of its own.
+        const [line, asked] = typeof request === 'function' ? [request(id ?? 0), { cmd }] : [JSON.stringify({ id, ...request }), request]
         const sent = `sent:     ${shownLine(line)}${unterminated && last ? ' (no line feed, then the end of input)' : ''}`
         const answer = port.send(unterminated && last ? line : `${line}\n`, id, JSON.stringify(asked.cmd), timeoutMs)
         if (unterminated && last) port.endInput()
@@ -462,6 +485,10 @@ const NAMES = {
   decomposed: 'protocol/session-names/e\u0301',
   plain: 'protocol/session-names/s',
   upper: 'protocol/session-names/S',
+  empty: '',
+  padded: ' protocol/session-names/s ',
+  long: `protocol/session-names/${'x'.repeat(300)}a`,
+  longer: `protocol/session-names/${'x'.repeat(300)}b`,
 }
 
 /** Session names compare code unit for code unit, as their JSON strings decode (TW-PROTO-CALL-1): calls in pairs of names, the second sees the first's list only when the names are one. */
@@ -476,6 +503,11 @@ const sessionNames: Run = async (context) => {
     [NAMES.plain, LIST_B, true],
     [NAMES.plain, NOTHING, false, escaped],
     [NAMES.upper, NOTHING, false],
+    [NAMES.padded, NOTHING, false],
+    [NAMES.long, LIST_A, true],
+    [NAMES.longer, NOTHING, false],
+    [NAMES.empty, LIST_B, true],
+    [NAMES.empty, NOTHING, false],
   ]
   for (const [index, [session, args, agent, framing]] of steps.entries()) {
     const failure = await agreeingCall(context, reference, session, args, agent, {}, framing ? { framing } : {})
@@ -490,7 +522,7 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
     id: `protocol/error/${name}`,
     rules,
     description: `${description}: an error response${answersWith === null ? ' with "id": null' : ' with its id'}, then the next call is served`,
-    run: errorCheck(name, line, answersWith),
+    run: errorCheck(line, answersWith),
   })),
   {
     id: 'protocol/framing/crlf',
@@ -517,6 +549,18 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
     run: framed('protocol/framing/whitespace', LIST_B, (line) => `${spacedLine(line)}\r`),
   },
   {
+    id: 'protocol/framing/cr-between-tokens',
+    rules: ['TW-PROTO-FRAME-1'],
+    description: 'a request with a lone CR between its tokens is one line, served',
+    run: framed('protocol/framing/cr-between-tokens', LIST_A, (line) => line.replaceAll(',"', ',\r"')),
+  },
+  {
+    id: 'protocol/framing/ignored-keys',
+    rules: ['TW-PROTO-FRAME-1'],
+    description: 'a request with keys no command reads, one an integer of 5,001 digits, is served',
+    run: framed('protocol/framing/ignored-keys', LIST_B, (line) => line.replace('{', `{"note":[1,{"a":"b"}],"n":1${'0'.repeat(5000)},`)),
+  },
+  {
     id: 'protocol/id/fraction',
     rules: ['TW-PROTO-FRAME-1'],
     description: 'an id written with a fraction (7.0) is the integer it equals: answered with that id',
@@ -532,7 +576,31 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
     id: 'protocol/size/16-mib',
     rules: ['TW-PROTO-FRAME-1'],
     description: 'a request line of 16 MiB, the least a port MUST read, is served',
-    run: (context) => agreeingCall(context, new Reference(), 'protocol/size', bigArgs(), true, {}),
+    // The pad of the extra key grows by what the id's digits leave short of the size.
+    run: (context) =>
+      agreeingCall(
+        context,
+        new Reference(),
+        'protocol/size',
+        bigArgs(),
+        true,
+        {},
+        {
+          framing: (line) => line.replace('\\"x\\":\\"', `\\"x\\":\\"${'x'.repeat(MIN_REQUEST_LINE_BYTES - line.length)}`),
+        },
+      ),
+  },
+  {
+    id: 'protocol/size/large-lists',
+    rules: ['TW-SUCCESS-1', 'TW-ARGS-11', 'TW-TRIM-1'],
+    description:
+      "calls past the vectors' sizes: 1,000 items (counts written plainly), 1,101 that are not objects (1,001 more not listed), a content of 9,000 characters",
+    run: (context) =>
+      agreeingCalls(context, [
+        ['protocol/size/large', JSON.stringify({ todos: Array.from({ length: 1000 }, (_, i) => ({ content: `t${i}`, status: 'pending' })) }), true],
+        ['protocol/size/large', JSON.stringify({ todos: Array(1101).fill(0) }), true],
+        ['protocol/size/large', JSON.stringify({ todos: [{ content: ` ${'x'.repeat(9000)} `, status: 'in_progress' }] }), true],
+      ]),
   },
   ...DEPTHS.map(([name, description, args, options]) => ({
     id: `protocol/depth/${name}`,
@@ -581,10 +649,17 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
   {
     id: 'protocol/end',
     rules: ['TW-PROTO-END-1'],
-    description: '"end" forgets a session: the same name then starts from an empty log; ending an unknown session is not an error',
+    description: '"end" forgets a session, and only it: the same name then starts from an empty log; ending an unknown session is not an error',
     run: async (context) => {
       const reference = new Reference()
-      const before = await agreeingCalls(context, [['protocol/end', LIST_A, true]], reference)
+      const before = await agreeingCalls(
+        context,
+        [
+          ['protocol/end', LIST_A, true],
+          ['protocol/end/kept', LIST_B, true],
+        ],
+        reference,
+      )
       if (before) return before
       const ended = (await endSession(context, 'protocol/end')) ?? (await endSession(context, 'protocol/end/never-used'))
       if (ended) return ended
@@ -593,6 +668,7 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
         ['protocol/end', NOTHING, false],
         ['protocol/end', LIST_B, true],
         ['protocol/end', NOTHING, false],
+        ['protocol/end/kept', NOTHING, false],
       ]
       const after = await agreeingCalls(context, steps, reference)
       return after && fail(`after "end": ${after.summary}`, ...after.lines)
@@ -601,12 +677,18 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
   {
     id: 'protocol/start/first',
     rules: ['TW-PROTO-START-1', 'TW-PROTO-STOP-1'],
-    description: 'before "start", "stop" and a call each get an error response with their id and the port keeps serving; then "start" and a call are served',
+    description:
+      'a "start" on a line that begins with a byte-order mark, or with no protocol, protocol true or 2, gets an error response and leaves the port unstarted: "stop", "end" and a call each get one; then "start" (protocol 1.0) and a call are served',
     run: ownProcess([
-      [0, { cmd: 'stop' }, 'refused'],
-      [1, callIn('protocol/start/first', LIST_A, true), 'refused'],
-      [2, START, 'served'],
-      [3, callIn('protocol/start/first', LIST_B, true), 'served'],
+      [null, () => `\ufeff${JSON.stringify({ id: 0, ...START })}`, 'refused'],
+      [0, { cmd: 'start' }, 'refused'],
+      [1, { cmd: 'start', protocol: true }, 'refused'],
+      [2, { cmd: 'start', protocol: 2 }, 'refused'],
+      [3, { cmd: 'stop' }, 'refused'],
+      [4, { cmd: 'end', session: 'protocol/start/first' }, 'refused'],
+      [5, callIn('protocol/start/first', LIST_A, true), 'refused'],
+      [6, (id) => `{"id":${id},"cmd":"start","protocol":1.0}`, 'served', undefined, 'start'],
+      [7, callIn('protocol/start/first', LIST_B, true), 'served'],
     ]),
   },
   {
@@ -639,7 +721,7 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
     id: 'protocol/sessions/names',
     rules: ['TW-PROTO-CALL-1'],
     description:
-      'session names compare code unit for code unit: "\\ud800" and "\\udc00", "\\u00e9" and "e\\u0301", "s" and "S" are two names, "s" and "\\u0073" one',
+      'session names compare code unit for code unit: "\\ud800" and "\\udc00", "\\u00e9" and "e\\u0301", "s" and "S", "s" and " s ", two of 323 characters that differ in the last are two names, "s" and "\\u0073" one, "" is a name',
     run: sessionNames,
   },
   {

@@ -594,6 +594,17 @@ function rawSurrogateCases(): VectorCase[] {
       [{ text: raw('a\ud800', 'b', 'a\ud800') }, { text: raw(' \udc00 ', '\\udc00') }, { text: raw('\u3000x\udbff\u00a0', 'x\udbff') }],
     ],
     [
+      'pair',
+      'a high one before a low one, either escaped in the text: one character, the pair, in a content or a key',
+      ['TW-DUP-1', 'TW-DUP-2', 'TW-JSON-1'],
+      [
+        { text: raw('\ud83d\\ude00', '\\ud83d\\ude00') },
+        { text: raw('\\ud83d\ude00', '\ud83d\ude00') },
+        { text: raw('a\ud83d\\ude00b') },
+        { text: '{"todos":[{"content":"a","status":"pending","\ud83d\\ude00":1,"\\ud83d\\ude00":2}]}', options: REJECT },
+      ],
+    ],
+    [
       'key',
       'as an undeclared key: named under "reject", dropped under "drop"',
       ['TW-OPT-KEYS-2', 'TW-OPT-KEYS-1'],

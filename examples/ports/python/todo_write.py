@@ -13,7 +13,7 @@ import sys
 import traceback
 
 PROTOCOL = 1
-IMPLEMENTATION = {"name": "todo-write-python", "language": "python", "version": "1.3.0"}
+IMPLEMENTATION = {"name": "todo-write-python", "language": "python", "version": "1.4.0"}
 
 STATUSES = ("pending", "in_progress", "completed")
 STATUS_LIST = '["pending","in_progress","completed"]'  # JSON.stringify of the three (TW-ARGS-8)
@@ -115,11 +115,44 @@ def lossless(value):
     return True
 
 
-def parse_args(text):
+def parse_json(text):
     # json.loads keeps the LAST value of a repeated key at its FIRST position, as JSON.parse
     # does, and "__proto__" is an ordinary key in a dict. parse_float is float: "-0.0" and
     # "-1e-400" give -0.0, "1e400" gives inf, as in JavaScript.
     return json.loads(text, parse_constant=_no_constant, parse_int=_int)
+
+
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _units(text):
+    # A string is UTF-16 code units: a high and a low surrogate side by side are one character.
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass") if SURROGATE.search(text) else text
+
+
+def parse_args(text):
+    # TRAP: a raw lone surrogate of the args text (the request's own "\ud83d") before a
+    # "\\ude00" escape gives Python two code points where JavaScript has one pair: join them
+    # in every string and key (keys so joined are one key, its last value at its first place).
+    root = [parse_json(text)]
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        joined = {}
+        for key, value in list(items):
+            if isinstance(value, str):
+                value = _units(value)
+            elif isinstance(value, (dict, list)):
+                stack.append(value)
+            if isinstance(node, dict):
+                joined[_units(key)] = value
+            else:
+                node[key] = value
+        if isinstance(node, dict):
+            node.clear()
+            node.update(joined)
+    return root[0]
 
 
 # --- TW-ARGS-*: the registry's schema check, every violation in walk order ---------------
@@ -284,29 +317,30 @@ def call(sessions, request):
     return {"isError": value is None, "text": text, "value": value, "event": event, "current": log[-1] if log else None}
 
 
-def request_id(request):
-    """The request's id, or None when it has no readable one (TW-PROTO-FRAME-1): a number read as
-    JSON.parse reads it, so 7.0 and 70e-1 are the id 7; a whole number from 0 to 2**53 - 1."""
-    rid = request.get("id") if isinstance(request, dict) else None
-    if type(rid) is float and rid.is_integer():  # TRAP: json.loads reads 7.0 as a float
-        rid = int(rid)
-    if type(rid) is not int or not 0 <= rid <= 2**53 - 1:  # not bool: True is an int in Python
+def whole_number(value):
+    """An id or a protocol version (TW-PROTO-FRAME-1), or None: a number read as JSON.parse
+    reads it, so 7.0 and 70e-1 are 7; a whole number from 0 to 2**53 - 1."""
+    if type(value) is float and value.is_integer():  # TRAP: json.loads reads 7.0 as a float
+        value = int(value)
+    if type(value) is not int or not 0 <= value <= 2**53 - 1:  # not bool: True is an int in Python
         return None
-    return rid
+    return value
 
 
 def answer(state, line):
     try:
-        request = json.loads(line, parse_constant=_no_constant)
+        request = parse_json(line)  # TRAP: its own integers too, or 4,301 digits are "not JSON"
     except ValueError as error:
         return {"id": None, "error": "the request is not JSON: %s" % error}, False
-    rid = request_id(request)
+    except RecursionError:  # TW-JSON-3: deeper than this port reads, refused unread, never a crash
+        return {"id": None, "error": "the request nests deeper than this port reads"}, False
+    rid = whole_number(request.get("id")) if isinstance(request, dict) else None
     try:
         if rid is None:
             raise RequestError('a request is an object with an integer "id"')
         cmd = request.get("cmd")
         if cmd == "start":
-            if request.get("protocol") != PROTOCOL:
+            if whole_number(request.get("protocol")) != PROTOCOL:
                 raise RequestError("this port speaks protocol %d" % PROTOCOL)
             state["started"] = True
             return {"id": rid, "protocol": PROTOCOL, "implementation": IMPLEMENTATION}, False

@@ -92,7 +92,7 @@ describe.skipIf(!hasPython)(`the Python port${hasPython ? '' : ' (SKIPPED: pytho
     const run = await conform(['--seed', String(FC_SEED), '--runs', String(RUNS), '--regressions', tempDir(), '--', ...PORT])
     expect(run.stdout).not.toContain('FAIL')
     expect(run.status).toBe(0)
-    expect(run.stdout).toContain(`todo-write-python (python 1.3.0): ${CASES + 1} passed, 0 failed\n`)
+    expect(run.stdout).toContain(`todo-write-python (python 1.4.0): ${CASES + 1} passed, 0 failed\n`)
     expect(run.last).toBe(`${CASES + 1} passed, 0 failed`)
   })
 

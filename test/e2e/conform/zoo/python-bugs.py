@@ -106,6 +106,17 @@ BUGS = {
         ('        return {"id": rid, "error": str(error)}, False', "        raise"),
     ],
     "stop-silent": [(ANSWER, ANSWER + "        if stop:\n            return 0\n")],
+    "protocol-eq": [('if whole_number(request.get("protocol")) != PROTOCOL:', 'if request.get("protocol") != PROTOCOL:')],
+    "start-before-check": [('            if whole_number(request.get("protocol")) != PROTOCOL:', '            state["started"] = True\n            if whole_number(request.get("protocol")) != PROTOCOL:')],
+    "utf-8-sig": [('raw.decode("utf-8")', 'raw.decode("utf-8-sig" if not state.setdefault("read", False) and not state.update(read=True) else "utf-8")')],
+    "int-digits": [("        request = parse_json(line)", "        request = json.loads(line, parse_constant=_no_constant)")],
+    "cmd-casefold": [('        cmd = request.get("cmd")\n', '        cmd = request.get("cmd")\n        cmd = cmd.lower() if isinstance(cmd, str) else cmd\n')],
+    "session-strip": [('    name, text, agent = request.get("session"), request.get("args"), request.get("agent")\n',
+                       '    name, text, agent = request.get("session"), request.get("args"), request.get("agent")\n    name = name.strip() if isinstance(name, str) else name\n')],
+    "end-clears-all": [('            state["sessions"].pop(session, None)', '            state["sessions"].clear()')],
+    "count-thousands": [('text = "Updated todo list: %d pending, %d in progress, %d completed." % (c["pending"], c["inProgress"], c["completed"])',
+                         'text = "Updated todo list: {:,} pending, {:,} in progress, {:,} completed.".format(c["pending"], c["inProgress"], c["completed"])')],
+    "pair-split": [("def _units(text):\n", "def _units(text):\n    return text\n")],
 }
 
 

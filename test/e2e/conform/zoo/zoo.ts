@@ -80,6 +80,15 @@ export const ZOO: readonly ZooBug[] = [
   js('ignore-end', '`end` answered, the session kept'),
   py('stop-silent', '`stop` exits without an answer'),
   js('stop-exit-1', '`stop` answered, then exit status 1'),
+  py('protocol-eq', 'the protocol version compared with `==`: `true` passes for 1 (Python)'),
+  py('start-before-check', 'started before the version is checked: a refused `start` starts the port'),
+  py('utf-8-sig', 'the first line read as `utf-8-sig` (Python, .NET `StreamReader`): a byte-order mark skipped'),
+  py('int-digits', 'the request line parsed by `json.loads`: an integer of 4,301 digits in an ignored key is "not JSON"'),
+  py('cmd-casefold', 'commands matched case-insensitively'),
+  py('session-strip', 'session names stripped'),
+  py('end-clears-all', '`end` forgets every session'),
+  py('count-thousands', "counts written with a thousands separator (`{:,}`, `%'d`, `N0`)"),
+  py('pair-split', 'a raw high surrogate and an escaped low one kept as two code points (Python `str`)'),
 ]
 
 /** The command of a port with `bug`, or of the clean Python port. */
