@@ -64,7 +64,7 @@ const idOf = (line: string): unknown => {
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null }
 
-type Waiting = { id: number | null; resolve(v: Record<string, unknown>): void; reject(e: PortFault): void; timer: NodeJS.Timeout }
+type Waiting = { id: number | null; orNull: boolean; resolve(v: Record<string, unknown>): void; reject(e: PortFault): void; timer: NodeJS.Timeout }
 
 /** One live subprocess: lines in, lines out, one request in flight. */
 export class Process {
@@ -131,7 +131,7 @@ export class Process {
       return
     }
     const waiting = this.waiting
-    const response = waiting ? readResponse(line, waiting.id) : `printed a line while no request was waiting: ${shown(line, 200)}`
+    const response = waiting ? readResponse(line, waiting.id, waiting.orNull) : `printed a line while no request was waiting: ${shown(line, 200)}`
     if (typeof response === 'string') {
       // The request answered last, answered again: its fault, even while the next one waits.
       if (waiting && this.answered !== null && idOf(line) === this.answered) this.broken(`answered request ${this.answered} again: ${shown(line, 200)}`, true)
@@ -163,12 +163,12 @@ export class Process {
     return this.send(encodeLine(request), request.id, JSON.stringify(request.cmd), timeoutMs)
   }
 
-  /** Send one line, whatever it holds, and wait for the response carrying `id` (null for an id the port cannot read, TW-PROTO-ERROR-1). */
-  send(line: string | Buffer, id: number | null, what: string, timeoutMs: number): Promise<Record<string, unknown>> {
+  /** Send one line, whatever it holds, and wait for the response carrying `id` (null for an id the port cannot read, TW-PROTO-ERROR-1; `orNull`: either). */
+  send(line: string | Buffer, id: number | null, what: string, timeoutMs: number, orNull = false): Promise<Record<string, unknown>> {
     if (this.fault !== null) return Promise.reject(new PortFault(this.fault, this.stderrTail))
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => this.broken(`did not answer ${what} within ${timeoutMs} ms ${this.heard()}`), timeoutMs)
-      this.waiting = { id, resolve, reject, timer }
+      this.waiting = { id, orNull, resolve, reject, timer }
       this.child.stdin!.write(line)
     })
   }
@@ -310,14 +310,14 @@ export class Port {
 
   /**
    * Send the line `line(id)` builds with the next id (text, or bytes that are not UTF-8 on
-   * purpose), without its line feed; the response must carry that id (`'id'`) or null.
+   * purpose), without its line feed; the response must carry that id (`'id'`), null, or either.
    */
-  async requestLine(line: (id: number) => string | Buffer, answersWith: 'id' | null, what: string): Promise<Record<string, unknown>> {
+  async requestLine(line: (id: number) => string | Buffer, answersWith: 'id' | null | 'id or null', what: string): Promise<Record<string, unknown>> {
     const process = await this.running()
     const id = this.nextId++
     const sent = line(id)
     const framed = typeof sent === 'string' ? sent + '\n' : Buffer.concat([sent, Buffer.from('\n')])
-    const response = await process.send(framed, answersWith === 'id' ? id : null, what, this.options.timeoutMs)
+    const response = await process.send(framed, answersWith === null ? null : id, what, this.options.timeoutMs, answersWith === 'id or null')
     this.answeredFor = this.caseId
     return response
   }

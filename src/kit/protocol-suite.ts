@@ -331,6 +331,20 @@ const DEPTHS: [name: string, description: string, args: string, options: Record<
   ] as [string, string, string, Record<string, unknown>][]
 })
 
+/** A request whose ignored key nests 100,000 levels (TW-PROTO-FRAME-1, TW-JSON-3): served, or refused with its id or, unread, null; the port and its sessions go on. */
+const envelopeDepth: Run = async (context) => {
+  const reference = new Reference()
+  const session = 'protocol/depth/envelope'
+  const before = await agreeingCalls(context, [[session, LIST_A, true]], reference)
+  if (before) return before
+  // A later "start": served, it changes nothing (TW-PROTO-START-1).
+  const deep = (id: number) => `{"x":${'['.repeat(100_000)}${']'.repeat(100_000)},"id":${id},"cmd":"start","protocol":1}`
+  const response = await asking(() => context.port.requestLine(deep, 'id or null', '"start"'))
+  if (response instanceof PortFault) return fail(`the port ${response.message}`, 'sent:     "start" with an extra key of 100,000 levels of arrays, before its id', ...faultLines(response))
+  const after = await agreeingCalls(context, [[session, NOTHING, false]], reference)
+  return after && fail(`after the deep request: ${after.summary}`, ...after.lines)
+}
+
 /** Whether a request on a process of the check's own must be served or answered with an error response. */
 type Expect = 'served' | 'refused'
 /**
@@ -608,6 +622,12 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
     description: `${description}: answered as the reference answers, or with an error response; either way the session and the port go on`,
     run: depthCheck(name, args, options),
   })),
+  {
+    id: 'protocol/depth/envelope',
+    rules: ['TW-PROTO-FRAME-1', 'TW-JSON-3'],
+    description: 'a request whose ignored key nests 100,000 levels of arrays: served, or an error response with its id or null; either way the sessions and the port go on',
+    run: envelopeDepth,
+  },
   ...(['arrays', 'objects'] as const).map((shape) => ({
     id: `protocol/depth/${shape}-deepest`,
     rules: ['TW-JSON-3', 'TW-PROTO-ERROR-1'],

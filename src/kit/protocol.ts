@@ -52,7 +52,7 @@ export interface CallInput {
 export const encodeLine = (message: unknown): string => JSON.stringify(message) + '\n'
 
 /** The response to request `id` a line holds, or why it holds none. */
-export function readResponse(line: string, id: number | null): Record<string, unknown> | string {
+export function readResponse(line: string, id: number | null, orNull = false): Record<string, unknown> | string {
   // A JSON text has none, and a reader that strips it would pass a port a strict one refuses.
   if (line.startsWith('\ufeff')) return `printed a line that starts with a byte-order mark (U+FEFF): ${shown(line, 200)}`
   let message: unknown
@@ -63,8 +63,8 @@ export function readResponse(line: string, id: number | null): Record<string, un
   }
   if (!isNonArrayObject(message)) return `printed a JSON line that is not an object: ${shown(line, 200)}`
   // Exactly the request's id: -0 is not 0 (TW-KIT-COMPARE-1).
-  if (!Object.is(message.id, id))
-    return `answered with id ${Object.is(message.id, -0) ? '-0' : jsonText(message.id)} where ${id} was expected: ${shown(line, 200)}`
+  if (!Object.is(message.id, id) && !(orNull && message.id === null))
+    return `answered with id ${Object.is(message.id, -0) ? '-0' : jsonText(message.id)} where ${id}${orNull ? ' or null' : ''} was expected: ${shown(line, 200)}`
   return message
 }
 

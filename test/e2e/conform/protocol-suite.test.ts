@@ -31,6 +31,7 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
       'protocol/framing/cr-between-tokens',
       'protocol/framing/ignored-keys',
       'protocol/size/large-lists',
+      'protocol/depth/envelope',
       'protocol/error/unknown-cmd',
       'protocol/error/end-no-session',
       'protocol/error/call-args-nan',
@@ -125,6 +126,7 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
     ['session-strip', 'protocol/sessions/names', 'call 8 of 12: the answer differs in current'],
     ['end-clears-all', 'protocol/end', 'call 4 of 4: the answer differs in current'],
     ['count-thousands', 'protocol/size/large-lists', 'call 1 of 3: the answer differs in text'],
+    ['envelope-recursion', 'protocol/depth/envelope', 'the port exited with status 1'],
   ])('TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1, TW-PROTO-FRAME-1, TW-JSON-3: the Python port with %s fails %s', async (bug, id, problem) => {
     const run = await conform(['--runs', '0', '--run', id, '--', ...bugPort(bug)])
     expect(run.status).toBe(1)

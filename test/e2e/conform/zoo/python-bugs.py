@@ -116,6 +116,7 @@ BUGS = {
     "end-clears-all": [('            state["sessions"].pop(session, None)', '            state["sessions"].clear()')],
     "count-thousands": [('text = "Updated todo list: %d pending, %d in progress, %d completed." % (c["pending"], c["inProgress"], c["completed"])',
                          'text = "Updated todo list: {:,} pending, {:,} in progress, {:,} completed.".format(c["pending"], c["inProgress"], c["completed"])')],
+    "envelope-recursion": [('    except RecursionError:  # TW-JSON-3: deeper than this port reads, refused unread, never a crash\n        return {"id": None, "error": "the request nests deeper than this port reads"}, False\n', "")],
     "pair-split": [("def _units(text):\n", "def _units(text):\n    return text\n")],
 }
 

@@ -88,6 +88,7 @@ export const ZOO: readonly ZooBug[] = [
   py('session-strip', 'session names stripped'),
   py('end-clears-all', '`end` forgets every session'),
   py('count-thousands', "counts written with a thousands separator (`{:,}`, `%'d`, `N0`)"),
+  py('envelope-recursion', 'the request line parsed with no depth guard: an ignored key deeper than the stack crashes the port'),
   py('pair-split', 'a raw high surrogate and an escaped low one kept as two code points (Python `str`)'),
 ]
 
