@@ -215,9 +215,11 @@ const MALFORMED: Malformed[] = [
   badCall('call-no-agent', 'a call without agent', { agent: undefined }),
   badCall('call-agent-string', 'a call whose agent is "yes"', { agent: 'yes' }),
   badCall('call-agent-one', 'a call whose agent is 1 (not a boolean)', { agent: 1 }),
+  badCall('call-agent-true-string', 'a call whose agent is "true" (not a boolean)', { agent: 'true' }),
   badOptions('options-null', '"options": null', null),
   badOptions('options-array', '"options": []', []),
   badOptions('options-string', '"options": "seed"', 'seed'),
+  badOptions('options-json-text', '"options": "{}" (a string, not an object)', '{}'),
   badOptions('option-unknown', 'an unknown option', { strict: true }),
   [
     'option-proto',
@@ -228,6 +230,10 @@ const MALFORMED: Malformed[] = [
   ],
   badOptions('option-profile-unknown', 'a profile that does not exist', { profile: 'latest' }),
   badOptions('option-profile-null', 'profile null', { profile: null }),
+  badOptions('option-profile-case', 'profile "SEED" (the case matters)', { profile: 'SEED' }),
+  badOptions('option-profile-prefix', 'profile "dsh-0.1.1" (no such profile)', { profile: 'dsh-0.1.1' }),
+  badOptions('option-keys-null', 'unknownItemKeys null', { unknownItemKeys: null }),
+  badOptions('option-wording-null', 'activeLimitWording null', { activeLimitWording: null }),
   badOptions('option-parallel-one', 'allowParallelInProgress 1 (not a boolean)', { allowParallelInProgress: 1 }),
   badOptions('option-parallel-string', 'allowParallelInProgress "true" (not a boolean)', { allowParallelInProgress: 'true' }),
   badOptions('option-parallel-null', 'allowParallelInProgress null', { allowParallelInProgress: null }),
@@ -338,9 +344,18 @@ const envelopeDepth: Run = async (context) => {
   const before = await agreeingCalls(context, [[session, LIST_A, true]], reference)
   if (before) return before
   // A later "start": served, it changes nothing (TW-PROTO-START-1).
+  // 1,000 levels, the request object the first, MUST be read: that start is served.
+  const served = await asking(() =>
+    context.port.requestLine((id) => `{"x":${'['.repeat(999)}${']'.repeat(999)},"id":${id},"cmd":"start","protocol":1}`, 'id', '"start"'),
+  )
+  const thousand = 'sent:     "start" with an extra key of 999 levels of arrays (1,000 in all), before its id'
+  if (served instanceof PortFault) return fail(`the port ${served.message}`, thousand, ...faultLines(served))
+  const started = startProblem(served)
+  if (typeof started === 'string') return fail(`it ${started}`, thousand)
   const deep = (id: number) => `{"x":${'['.repeat(100_000)}${']'.repeat(100_000)},"id":${id},"cmd":"start","protocol":1}`
   const response = await asking(() => context.port.requestLine(deep, 'id or null', '"start"'))
-  if (response instanceof PortFault) return fail(`the port ${response.message}`, 'sent:     "start" with an extra key of 100,000 levels of arrays, before its id', ...faultLines(response))
+  if (response instanceof PortFault)
+    return fail(`the port ${response.message}`, 'sent:     "start" with an extra key of 100,000 levels of arrays, before its id', ...faultLines(response))
   const after = await agreeingCalls(context, [[session, NOTHING, false]], reference)
   return after && fail(`after the deep request: ${after.summary}`, ...after.lines)
 }
@@ -605,16 +620,45 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
       ),
   },
   {
+    id: 'protocol/size/over-16-mib',
+    rules: ['TW-PROTO-FRAME-1'],
+    description: 'a request line of 16 MiB and one byte is served, or gets an error response with its id or null; the port goes on',
+    run: async (context) => {
+      const line = (id: number) => {
+        const head = `{"id":${id},"cmd":"start","protocol":1,"x":"`
+        return `${head}${'x'.repeat(MIN_REQUEST_LINE_BYTES + 1 - head.length - 2)}"}`
+      }
+      const response = await asking(() => context.port.requestLine(line, 'id or null', '"start"'))
+      if (response instanceof PortFault)
+        return fail(`the port ${response.message}`, 'sent:     "start" on a line of 16 MiB and one byte', ...faultLines(response))
+      const after = await agreeingCalls(context, [['protocol/size/over', LIST_A, true]])
+      return after && fail(`after the long line: ${after.summary}`, ...after.lines)
+    },
+  },
+  {
     id: 'protocol/size/large-lists',
-    rules: ['TW-SUCCESS-1', 'TW-ARGS-11', 'TW-TRIM-1'],
+    rules: ['TW-SUCCESS-1', 'TW-ARGS-11', 'TW-TRIM-1', 'TW-DUP-1', 'TW-DUP-2', 'TW-ACTIVE-1'],
     description:
-      "calls past the vectors' sizes: 1,000 items (counts written plainly), 1,101 that are not objects (1,001 more not listed), a content of 9,000 characters",
-    run: (context) =>
-      agreeingCalls(context, [
-        ['protocol/size/large', JSON.stringify({ todos: Array.from({ length: 1000 }, (_, i) => ({ content: `t${i}`, status: 'pending' })) }), true],
-        ['protocol/size/large', JSON.stringify({ todos: Array(1101).fill(0) }), true],
-        ['protocol/size/large', JSON.stringify({ todos: [{ content: ` ${'x'.repeat(9000)} `, status: 'in_progress' }] }), true],
-      ]),
+      "calls past the vectors' sizes: 5,000 items (counts written plainly), one repeated after 5,000, 300 in_progress, 65,636 that are not objects (65,536 more not listed), contents of 9,000 and, repeated, 20,000 characters",
+    run: (context) => {
+      const items = (n: number, status = 'pending') => Array.from({ length: n }, (_, i) => ({ content: `t${i}`, status }))
+      const list = (todos: unknown[]) => JSON.stringify({ todos })
+      return agreeingCalls(context, [
+        ['protocol/size/large', list(items(5000)), true],
+        ['protocol/size/large', list([...items(5000), { content: 't1001', status: 'pending' }]), true],
+        ['protocol/size/large', list(items(300, 'in_progress')), true],
+        ['protocol/size/large', list(Array(65_636).fill(0)), true],
+        ['protocol/size/large', list([{ content: ` ${'x'.repeat(9000)} `, status: 'in_progress' }]), true],
+        [
+          'protocol/size/large',
+          list([
+            { content: 'y'.repeat(20_000), status: 'pending' },
+            { content: 'y'.repeat(20_000), status: 'pending' },
+          ]),
+          true,
+        ],
+      ])
+    },
   },
   ...DEPTHS.map(([name, description, args, options]) => ({
     id: `protocol/depth/${name}`,
@@ -625,7 +669,8 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
   {
     id: 'protocol/depth/envelope',
     rules: ['TW-PROTO-FRAME-1', 'TW-JSON-3'],
-    description: 'a request whose ignored key nests 100,000 levels of arrays: served, or an error response with its id or null; either way the sessions and the port go on',
+    description:
+      'a request whose ignored key nests 1,000 levels in all is served; one of 100,000 levels is served, or gets an error response with its id or null; the sessions and the port go on',
     run: envelopeDepth,
   },
   ...(['arrays', 'objects'] as const).map((shape) => ({
@@ -667,9 +712,22 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
       ]),
   },
   {
+    id: 'protocol/sessions/many',
+    rules: ['TW-PROTO-CALL-1', 'TW-EVENT-1', 'TW-REPLAY-1'],
+    description: 'one session of 40 accepted calls, then 40 sessions of one: each keeps its log',
+    run: (context) =>
+      agreeingCalls(context, [
+        ...Array.from({ length: 40 }, (_, i): Step => ['protocol/sessions/long', i % 2 ? LIST_A : LIST_B, true]),
+        ...Array.from({ length: 40 }, (_, i): Step => [`protocol/sessions/many/${i}`, i % 2 ? LIST_A : LIST_B, true]),
+        ...Array.from({ length: 40 }, (_, i): Step => [`protocol/sessions/many/${i}`, NOTHING, false]),
+        ['protocol/sessions/long', NOTHING, false],
+      ]),
+  },
+  {
     id: 'protocol/end',
     rules: ['TW-PROTO-END-1'],
-    description: '"end" forgets a session, and only it: the same name then starts from an empty log; ending an unknown session is not an error',
+    description:
+      '"end" forgets a session, "" too, and only it (not one named in other case): the same name then starts from an empty log; ending an unknown session is not an error',
     run: async (context) => {
       const reference = new Reference()
       const before = await agreeingCalls(
@@ -677,18 +735,22 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
         [
           ['protocol/end', LIST_A, true],
           ['protocol/end/kept', LIST_B, true],
+          ['', LIST_A, true],
         ],
         reference,
       )
       if (before) return before
-      const ended = (await endSession(context, 'protocol/end')) ?? (await endSession(context, 'protocol/end/never-used'))
+      let ended: CheckFailure = null
+      for (const session of ['protocol/end', 'protocol/end/never-used', 'PROTOCOL/END/KEPT', '']) ended ??= await endSession(context, session)
       if (ended) return ended
       reference.end('protocol/end')
+      reference.end('')
       const steps: Step[] = [
         ['protocol/end', NOTHING, false],
         ['protocol/end', LIST_B, true],
         ['protocol/end', NOTHING, false],
         ['protocol/end/kept', NOTHING, false],
+        ['', NOTHING, false],
       ]
       const after = await agreeingCalls(context, steps, reference)
       return after && fail(`after "end": ${after.summary}`, ...after.lines)
@@ -708,7 +770,8 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
       [4, { cmd: 'end', session: 'protocol/start/first' }, 'refused'],
       [5, callIn('protocol/start/first', LIST_A, true), 'refused'],
       [6, (id) => `{"id":${id},"cmd":"start","protocol":1.0}`, 'served', undefined, 'start'],
-      [7, callIn('protocol/start/first', LIST_B, true), 'served'],
+      [7, callIn('protocol/start/first', NOTHING, false), 'served'],
+      [8, callIn('protocol/start/first', LIST_B, true), 'served'],
     ]),
   },
   {
@@ -728,9 +791,12 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
   {
     id: 'protocol/id/any-order',
     rules: ['TW-PROTO-FRAME-1'],
-    description: 'ids skipped, repeated, going down and up to 2^53 - 1 are each served and answered with their id',
+    description:
+      'ids skipped, repeated, going down and up to 2^53 - 1, or written -0, 1e-400 and 9007199254740991.4, are each served and answered with the id they are',
     run: ownProcess([
-      [0, START, 'served'],
+      [0, () => `{"id":-0,"cmd":"start","protocol":1}`, 'served', undefined, 'start'],
+      [0, () => `{"id":1e-400,"cmd":"end","session":"protocol/id/any-order/x"}`, 'served', undefined, 'end'],
+      [Number.MAX_SAFE_INTEGER, () => `{"id":9007199254740991.4,"cmd":"end","session":"protocol/id/any-order/x"}`, 'served', undefined, 'end'],
       [7, callIn('protocol/id/any-order', LIST_A, true), 'served'],
       [7, callIn('protocol/id/any-order', LIST_B, true), 'served'],
       [3, callIn('protocol/id/any-order', NOTHING, false), 'served'],
@@ -755,6 +821,12 @@ const CHECKS: (ProtocolCheck & { run: Run })[] = [
       ],
       'unterminated',
     ),
+  },
+  {
+    id: 'protocol/eof/unstarted',
+    rules: ['TW-PROTO-STOP-1'],
+    description: 'at the end of a stdin that held nothing the port exits with status 0',
+    run: ownProcess([], 'eof'),
   },
   {
     id: 'protocol/eof',

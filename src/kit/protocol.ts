@@ -77,9 +77,9 @@ export function startProblem(response: Record<string, unknown>): string | Implem
   if (error !== null) return `refused the start handshake: ${error}`
   if (response.protocol !== PROTOCOL_VERSION) return `speaks protocol ${jsonText(response.protocol)}; this kit speaks protocol ${PROTOCOL_VERSION}`
   const impl = response.implementation
-  if (!isNonArrayObject(impl) || typeof impl.name !== 'string' || typeof impl.language !== 'string')
-    return 'answered start without "implementation": {"name": string, "language": string}'
-  return { name: impl.name, language: impl.language, ...(typeof impl.version === 'string' ? { version: impl.version } : {}) }
+  if (!isNonArrayObject(impl) || typeof impl.name !== 'string' || typeof impl.language !== 'string' || !['string', 'undefined'].includes(typeof impl.version))
+    return 'answered start without "implementation": {"name": string, "language": string}, and "version" a string if it is there'
+  return { name: impl.name, language: impl.language, ...(impl.version === undefined ? {} : { version: impl.version as string }) }
 }
 
 /**

@@ -32,6 +32,15 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
       'protocol/framing/ignored-keys',
       'protocol/size/large-lists',
       'protocol/depth/envelope',
+      'protocol/error/call-agent-true-string',
+      'protocol/error/options-json-text',
+      'protocol/error/option-profile-case',
+      'protocol/error/option-profile-prefix',
+      'protocol/error/option-keys-null',
+      'protocol/error/option-wording-null',
+      'protocol/eof/unstarted',
+      'protocol/sessions/many',
+      'protocol/size/over-16-mib',
       'protocol/error/unknown-cmd',
       'protocol/error/end-no-session',
       'protocol/error/call-args-nan',
@@ -96,7 +105,7 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
 
   it.each([
     ['stop-exit-1', 'protocol/stop', 'exited with status 1 after answering stop; the status must be 0'],
-    ['ignore-end', 'protocol/end', 'after "end": call 1 of 4: the answer differs in current'],
+    ['ignore-end', 'protocol/end', 'after "end": call 1 of 5: the answer differs in current'],
     ['shared-sessions', 'protocol/sessions', 'the answer differs in current'],
   ])('TW-PROTO-STOP-1, TW-PROTO-END-1: a port whose bug is %s fails %s', async (bug, id, problem) => {
     // The check that names the bug, alone: the whole suite passes on the reference above.
@@ -118,15 +127,19 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
     ['deep-crash', 'protocol/depth/arrays-10000', 'the deep call: the port exited with status 1'],
     ['goroutine-stack', 'protocol/depth/arrays-deepest', 'the port exited with status 2'],
     ['line-trimspace', 'protocol/framing/not-json-space/U+00A0', 'where null was expected'],
-    ['protocol-eq', 'protocol/start/first', 'request 3 of 9: answered {"id":1,"protocol":1'],
-    ['start-before-check', 'protocol/start/first', 'request 5 of 9: answered {"id":3}, not an error response'],
-    ['utf-8-sig', 'protocol/start/first', 'request 1 of 9: the port answered with id 0 where null was expected'],
+    ['protocol-eq', 'protocol/start/first', 'request 3 of 10: answered {"id":1,"protocol":1'],
+    ['start-before-check', 'protocol/start/first', 'request 5 of 10: answered {"id":3}, not an error response'],
+    ['utf-8-sig', 'protocol/start/first', 'request 1 of 10: the port answered with id 0 where null was expected'],
     ['int-digits', 'protocol/framing/ignored-keys', 'the port answered with id null where'],
     ['cmd-casefold', 'protocol/error/cmd-case', 'not an error response'],
     ['session-strip', 'protocol/sessions/names', 'call 8 of 12: the answer differs in current'],
-    ['end-clears-all', 'protocol/end', 'call 4 of 4: the answer differs in current'],
-    ['count-thousands', 'protocol/size/large-lists', 'call 1 of 3: the answer differs in text'],
+    ['end-clears-all', 'protocol/end', 'after "end": call 4 of 5: the answer differs in current'],
+    ['count-thousands', 'protocol/size/large-lists', 'call 1 of 6: the answer differs in text'],
     ['envelope-recursion', 'protocol/depth/envelope', 'the port exited with status 1'],
+    ['history-cap', 'protocol/sessions/many', 'call 11 of 121: the answer differs in event, current'],
+    ['items-cap', 'protocol/size/large-lists', 'call 1 of 6: the port answered with an error: more than 4096 todos'],
+    ['eof-exit-1', 'protocol/eof/unstarted', 'exited with status 1 at the end of its stdin; the status must be 0'],
+    ['minus-zero-id', 'protocol/id/any-order', 'request 1 of 7: the port answered with id null where 0 was expected'],
   ])('TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1, TW-PROTO-FRAME-1, TW-JSON-3: the Python port with %s fails %s', async (bug, id, problem) => {
     const run = await conform(['--runs', '0', '--run', id, '--', ...bugPort(bug)])
     expect(run.status).toBe(1)
@@ -135,9 +148,9 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
   })
 
   it.each([
-    ['stop-before-start', 'protocol/start/first', 'request 5 of 9: answered {"id":3}, not an error response'],
+    ['stop-before-start', 'protocol/start/first', 'request 5 of 10: answered {"id":3}, not an error response'],
     ['start-again', 'protocol/start/again', 'it refused the start handshake: already started'],
-    ['ids-in-order', 'protocol/id/any-order', 'request 2 of 5: the port answered with an error: expected id 1'],
+    ['ids-in-order', 'protocol/id/any-order', 'request 2 of 7: answered "end" with an error: expected id 1'],
     ['drop-unterminated', 'protocol/eof/unterminated', 'request 2 of 2: the port exited with status 0'],
     ['names-well-formed', 'protocol/sessions/names', 'call 2 of 12: the answer differs in current'],
     ['keys-any-case', 'protocol/error/id-key-case', 'the port answered with id 1 where null was expected'],

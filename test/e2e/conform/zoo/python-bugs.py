@@ -117,6 +117,10 @@ BUGS = {
     "count-thousands": [('text = "Updated todo list: %d pending, %d in progress, %d completed." % (c["pending"], c["inProgress"], c["completed"])',
                          'text = "Updated todo list: {:,} pending, {:,} in progress, {:,} completed.".format(c["pending"], c["inProgress"], c["completed"])')],
     "envelope-recursion": [('    except RecursionError:  # TW-JSON-3: deeper than this port reads, refused unread, never a crash\n        return {"id": None, "error": "the request nests deeper than this port reads"}, False\n', "")],
+    "history-cap": [("    log.append(todos)", "    if len(log) < 10:\n        log.append(todos)")],
+    "items-cap": [("        args = parse_args(text)\n", "        args = parse_args(text)\n        if isinstance(args, dict) and isinstance(args.get(\"todos\"), list) and len(args[\"todos\"]) > 4096:\n            raise RequestError(\"more than 4096 todos\")\n")],
+    "eof-exit-1": [(READ, "        if not raw:\n            return 0 if state[\"started\"] else 1\n")],
+    "minus-zero-id": [("    if type(value) is float and value.is_integer():", "    if type(value) is float and value == 0 and math.copysign(1.0, value) < 0:\n        return None\n    if type(value) is float and value.is_integer():")],
     "pair-split": [("def _units(text):\n", "def _units(text):\n    return text\n")],
 }
 

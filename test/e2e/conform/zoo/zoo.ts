@@ -89,6 +89,10 @@ export const ZOO: readonly ZooBug[] = [
   py('end-clears-all', '`end` forgets every session'),
   py('count-thousands', "counts written with a thousands separator (`{:,}`, `%'d`, `N0`)"),
   py('envelope-recursion', 'the request line parsed with no depth guard: an ignored key deeper than the stack crashes the port'),
+  py('history-cap', 'a session keeps at most 10 snapshots (a fixed array)'),
+  py('items-cap', 'at most 4,096 todos read (a fixed array)'),
+  py('eof-exit-1', 'the end of input before `start` exits with status 1'),
+  py('minus-zero-id', 'an id written `-0` refused (a sign-bit check)'),
   py('pair-split', 'a raw high surrogate and an escaped low one kept as two code points (Python `str`)'),
 ]
 
