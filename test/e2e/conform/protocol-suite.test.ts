@@ -11,6 +11,15 @@ import { hasPython, PYTHON } from '../../support/python.js'
 import { bugPort } from './zoo/zoo.js'
 
 const SERVE = [process.execPath, BIN, 'serve']
+
+/** The check `id` alone, on a port with a bug: it fails, naming the problem. */
+async function failsAlone(port: string[], id: string, problem: string) {
+  const run = await conform(['--runs', '0', '--run', id, '--', ...port])
+  expect(run.status).toBe(1)
+  expect(run.stdout).toContain(`FAIL ${id}: `)
+  expect(run.stdout).toContain(problem)
+  return run
+}
 const PROTOCOL = PROTOCOL_CHECKS.length
 
 describe('TW-KIT-PROTO-1: the protocol suite', () => {
@@ -109,10 +118,7 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
     ['shared-sessions', 'protocol/sessions', 'the answer differs in current'],
   ])('TW-PROTO-STOP-1, TW-PROTO-END-1: a port whose bug is %s fails %s', async (bug, id, problem) => {
     // The check that names the bug, alone: the whole suite passes on the reference above.
-    const run = await conform(['--runs', '0', '--run', id, '--', ...bugPort(bug)])
-    expect(run.status).toBe(1)
-    expect(run.stdout).toContain(`FAIL ${id}: `)
-    expect(run.stdout).toContain(problem)
+    const run = await failsAlone(bugPort(bug), id, problem)
     expect(run.stdout).toMatch(/FAIL protocol: \d+ of \d+ checks pass/)
   })
 
@@ -141,10 +147,7 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
     ['eof-exit-1', 'protocol/eof/unstarted', 'exited with status 1 at the end of its stdin; the status must be 0'],
     ['minus-zero-id', 'protocol/id/any-order', 'request 1 of 7: the port answered with id null where 0 was expected'],
   ])('TW-PROTO-ERROR-1, TW-PROTO-OPTIONS-1, TW-PROTO-FRAME-1, TW-JSON-3: the Python port with %s fails %s', async (bug, id, problem) => {
-    const run = await conform(['--runs', '0', '--run', id, '--', ...bugPort(bug)])
-    expect(run.status).toBe(1)
-    expect(run.stdout).toContain(`FAIL ${id}: `)
-    expect(run.stdout).toContain(problem)
+    await failsAlone(bugPort(bug), id, problem)
   })
 
   it.each([
@@ -163,10 +166,7 @@ describe('TW-KIT-PROTO-1: the protocol suite', () => {
     ['start-protocol-string', 'protocol/start/again', 'request 5 of 6: answered {"id":4,"protocol":1'],
     ['profile-resets', 'traps/profiles/key-order', 'call 1 of 2'],
   ])('TW-PROTO-START-1, TW-PROTO-FRAME-1, TW-PROTO-CALL-1, TW-OPT-1: a port whose bug is %s fails %s', async (bug, id, problem) => {
-    const run = await conform(['--runs', '0', '--run', id, '--', ...node('lifecycle.mjs', bug)])
-    expect(run.status).toBe(1)
-    expect(run.stdout).toContain(`FAIL ${id}: `)
-    expect(run.stdout).toContain(problem)
+    await failsAlone(node('lifecycle.mjs', bug), id, problem)
   })
 
   it('TW-PROTO-START-1: a port that a refused "start" leaves unstarted fails protocol/start/again alone', async () => {
