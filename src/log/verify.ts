@@ -75,6 +75,34 @@ export const PREVIEW_CHARACTERS = 200
 const preview = (text: string): string =>
   text.length > PREVIEW_CHARACTERS ? copied(`${text.slice(0, PREVIEW_CHARACTERS)}… (${text.length.toLocaleString('en-US')} characters)`) : text
 
+/** What JSON.stringify escapes: `"`, `\`, control characters and lone surrogates (with `u`, a pair is one code point). */
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/gu
+
+/**
+ * `preview(q(text))` of a string, without writing a long one's JSON whole: a callId of
+ * megabytes costs no copy of itself (TW-VERIFY-3). The JSON text is read in pieces, each
+ * stretch as it is and each escaped unit as JSON writes it: all are counted, the first 200
+ * characters kept.
+ */
+function quoted(text: string): string {
+  let head = ''
+  let length = 0
+  const add = (piece: string) => {
+    head += piece.slice(0, PREVIEW_CHARACTERS - head.length)
+    length += piece.length
+  }
+  add('"')
+  let from = 0
+  for (const { 0: unit, index } of text.matchAll(ESCAPED)) {
+    add(text.slice(from, index))
+    add(q(unit).slice(1, -1))
+    from = index + 1
+  }
+  add(text.slice(from))
+  add('"')
+  return length <= PREVIEW_CHARACTERS ? head : copied(`${head}… (${length.toLocaleString('en-US')} characters)`)
+}
+
 /** A string with storage of its own, code unit for code unit. */
 const copied = (text: string): string => Buffer.from(text, 'utf16le').toString('utf16le')
 
@@ -266,10 +294,10 @@ export class Verifier {
       mismatches.push(unanswered(previous))
       this.close(previous)
     }
-    const id = `call ${preview(q(callId))}`
+    const id = `call ${quoted(callId)}`
     if (typeof text !== 'string') mismatches.push({ seq, message: `${id}: data.arguments is not a JSON text` })
     const expected = expectedOutcome(text, this.chosen.options)
-    const answer = expected.text === null ? null : { digest: digest(expected.text), shown: preview(q(expected.text)) }
+    const answer = expected.text === null ? null : { digest: digest(expected.text), shown: quoted(expected.text) }
     const snapshot = expected.data === null ? null : { digest: digest(expected.data), shown: preview(expected.data) }
     const args = typeof text === 'string' ? text : ''
     const bytes = OPEN_CALL_RESERVE + 2 * (id.length + (answer?.shown.length ?? 0) + (snapshot?.shown.length ?? 0) + args.length)

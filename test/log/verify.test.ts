@@ -521,6 +521,22 @@ describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
     ])
   })
 
+  it('a snapshot of 200 characters is shown whole, one of 201 is not', () => {
+    // {"todos":[{"content":"…","status":"pending"}]}: 45 characters and the content's.
+    const snapshot = (content: string) => `{"todos":[{"content":"${content}","status":"pending"}]}`
+    const [whole, cut] = [snapshot('w'.repeat(155)), snapshot('c'.repeat(156))]
+    const events = log(
+      () => call('c1', whole),
+      () => result('c1', OK1, false),
+      () => call('c2', cut),
+      () => result('c2', OK1, false),
+    )
+    expect(verify(events).mismatches).toEqual([
+      `seq 0: call "c1": no todo/write logged, the reference appends ${whole}`,
+      `seq 2: call "c2": no todo/write logged, the reference appends ${cut.slice(0, 200)}… (201 characters)`,
+    ])
+  })
+
   it('long texts and snapshots are compared whole, and shown by their first 200 characters and their length', () => {
     const content = 'y'.repeat(300)
     // {"todos":[{"content":"yyy…","status":"pending"}]}: 45 characters and the content's 300.

@@ -53,3 +53,16 @@ property(
     }
   },
 )
+
+/** Units JSON writes as they are and units it escapes, each class's bounds, and a pair: a callId of any of them (TW-VERIFY-3). */
+const callIds = fc
+  .array(fc.constantFrom('a', 'é', '"', '\\', '\u0000', '\n', '\u001f', ' ', '\ud7ff', '\ud800', '\udbff', '\udc00', '\udfff', '\ue000', '\ud83d\ude00'), {
+    maxLength: 300,
+  })
+  .map((units) => units.join(''))
+
+property("TW-VERIFY-3: an open call is named by its callId's JSON text, its first 200 characters and its length when longer", [callIds], (callId) => {
+  const verifier = new Verifier()
+  verifier.push({ type: 'tool/call', seq: 0, time: 0, data: { callId, name: 'todo_write', arguments: '{' } })
+  expect(verifier.end()).toEqual([{ seq: 0, message: `call ${shown(JSON.stringify(callId))}: no tool/result logged` }])
+})
