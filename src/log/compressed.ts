@@ -34,7 +34,7 @@ export const MAX_BLOCK = 128 * 1024
 /** What one step of decompression gives at most (plus one block): a frame held whole, or one write of a larger one. */
 export const PIECE_OUTPUT = 1024 * 1024
 
-/** How much text of small frames is given at once (a plain file's chunk). */
+/** How much text of small frames is given in one step (a plain file's chunk). */
 export const GATHERED = 64 * 1024
 
 /** The damage message of a compressed log (TW-LOG-9). */
@@ -173,15 +173,16 @@ export class FrameCutter {
 export type Chunks = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>
 
 /**
- * The bytes of a log as written → the log's text as bytes: plain bytes pass through, a
- * zstd stream is decompressed. `damage` holds the reason once the zstd stream broke; a
- * failure to read the input itself is thrown.
+ * The bytes of a log as written → the log's text as bytes, in steps of one or more pieces,
+ * none copied: plain bytes pass through a chunk a step, a zstd stream is decompressed.
+ * `damage` holds the reason once the zstd stream broke; a failure to read the input itself
+ * is thrown.
  */
 export class LogDecoder {
   /** Why the compressed stream could not be read past some point; null while it reads. */
   damage: string | null = null
 
-  async *decode(input: Chunks): AsyncGenerator<Uint8Array> {
+  async *decode(input: Chunks): AsyncGenerator<Uint8Array[]> {
     const chunks = bytesOf(input)
     try {
       // The first four bytes tell, as soon as they have come (a live stream is read as it comes).
@@ -194,8 +195,8 @@ export class LogDecoder {
       const rest = { [Symbol.asyncIterator]: () => chunks }
       if (isZstd(head)) return yield* this.inflate(head, rest)
       // Fewer than four bytes in all are too short to be compressed.
-      yield head
-      yield* rest
+      yield [head]
+      for await (const chunk of rest) yield [chunk]
     } finally {
       // A reader that stops early closes the input.
       await chunks.return(undefined)
@@ -207,7 +208,7 @@ export class LogDecoder {
    * text taken whole before the next, so the text before the damage depends on the bytes
    * alone, not on how they come.
    */
-  private async *inflate(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  private async *inflate(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array[]> {
     const zstd = new Decompressor()
     const cutter = new FrameCutter()
     // The texts of one input chunk are given together, up to GATHERED bytes at a time: the
@@ -216,17 +217,19 @@ export class LogDecoder {
     let texts: Uint8Array[] = []
     let bytes = 0
     const gathered = function* () {
-      if (bytes > 0) yield Buffer.concat(texts)
+      if (bytes > 0) yield texts
       texts = []
       bytes = 0
     }
+    const gather = function* (given: Uint8Array[]) {
+      for (const text of given) {
+        texts.push(text)
+        bytes += text.length
+        if (bytes >= GATHERED) yield* gathered()
+      }
+    }
     const decode = async function* (pieces: Iterable<Uint8Array>) {
-      for (const piece of pieces)
-        for (const text of await zstd.write(piece)) {
-          texts.push(text)
-          bytes += text.length
-          if (bytes >= GATHERED) yield* gathered()
-        }
+      for (const piece of pieces) yield* gather(await zstd.write(piece))
       yield* gathered()
     }
     yield* decode(cutter.cut(head))
@@ -235,7 +238,8 @@ export class LogDecoder {
       if (zstd.failure !== null) break
     }
     yield* decode(cutter.end())
-    yield* await zstd.end()
+    yield* gather(await zstd.end())
+    yield* gathered()
     if (zstd.failure !== null) this.damage = zstd.failure.message
   }
 }

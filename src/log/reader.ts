@@ -210,7 +210,7 @@ export async function* readLog(input: Chunks): AsyncGenerator<LogRecord> {
 }
 
 /**
- * `readLog`'s records, in batches: those of one piece of input at a time (fewer steps for a
+ * `readLog`'s records, in batches: those of one step of the decoder at a time (fewer steps for a
  * caller that folds them), a run of blank lines as one record. `parser` counts the lines read, for a caller that asks.
  */
 export async function* readLogBatches(input: Chunks, parser = new LogParser()): AsyncGenerator<BatchRecord[]> {
@@ -221,7 +221,10 @@ export async function* readLogBatches(input: Chunks, parser = new LogParser()): 
     for (const line of lines) records.push(...parser.read(line))
     return records
   }
-  for await (const chunk of decoder.decode(input)) yield read(splitter.push(chunk))
+  const linesOf = function* (texts: Uint8Array[]) {
+    for (const text of texts) yield* splitter.push(text)
+  }
+  for await (const texts of decoder.decode(input)) yield read(linesOf(texts))
   // The piece of the line that was being read when the damage came is lost with it.
   if (decoder.damage !== null) return yield [damageRecord(parser, decoder.damage)]
   yield [...read(splitter.end()), ...parser.end()]
