@@ -34,6 +34,16 @@ export const MAX_BLOCK = 128 * 1024
 /** What one step of decompression gives at most (plus one block): a frame held whole, or one write of a larger one. */
 export const PIECE_OUTPUT = 1024 * 1024
 
+/**
+ * How many decompressors a log is read with, the frames given to them in turn: node hands
+ * each write to its thread pool and back, and a write holds at most one frame
+ * (nodejs/node#64741), so small frames (the app writes one every few lines) wait on
+ * hand-offs, four of which overlap. After a write whose text is GATHERED bytes or more, one
+ * is in flight: its hand-off costs little beside reading its text, and a write in flight
+ * holds its text.
+ */
+export const DECOMPRESSORS = 4
+
 /** How much text of small frames is given in one step (a plain file's chunk). */
 export const GATHERED = 64 * 1024
 
@@ -83,7 +93,12 @@ export class FrameCutter {
   private held: Uint8Array[] = []
   private heldBytes = 0
   /** Whether the frame is being given in parts. */
-  private parted = false;
+  private parted = false
+
+  /** Whether the last write given leaves its frame open: the next write continues it. */
+  get open(): boolean {
+    return this.parted
+  }
 
   /** The writes this chunk completes, in order. */
   *cut(chunk: Uint8Array): Generator<Uint8Array> {
@@ -204,13 +219,21 @@ export class LogDecoder {
   }
 
   /**
-   * The frames, in order, each small one in one write, a larger one in parts, each write's
-   * text taken whole before the next, so the text before the damage depends on the bytes
-   * alone, not on how they come.
+   * The frames, in order, each small one in one write, a larger one in parts, the frames to
+   * the decompressors in turn (a frame's parts all to one). Up to DECOMPRESSORS writes are
+   * in flight; their texts are taken in order, and at the first that failed the rest is
+   * dropped, so the text before the damage depends on the bytes alone, not on how they come.
    */
   private async *inflate(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array[]> {
-    const zstd = new Decompressor()
+    // Each made at its first write: one ended with no input fails.
+    const streams: Decompressor[] = []
+    let turn = 0
     const cutter = new FrameCutter()
+    const writes: Promise<Step>[] = []
+    // How many writes may be in flight: one until a write's text is small.
+    let inFlight = 1
+    // Set by the closures below, which TypeScript does not follow.
+    let failure = null as Error | null
     // The texts of one input chunk are given together, up to GATHERED bytes at a time: the
     // app writes a frame every few lines, and every step downstream costs as much for a
     // frame's text as for a plain file's chunk. None waits past its chunk (a live log).
@@ -221,27 +244,55 @@ export class LogDecoder {
       texts = []
       bytes = 0
     }
-    const gather = function* (given: Uint8Array[]) {
-      for (const text of given) {
+    const takeOldest = async function* () {
+      const step = await writes.shift()!
+      let taken = 0
+      for (const text of step.text) {
         texts.push(text)
         bytes += text.length
+        taken += text.length
         if (bytes >= GATHERED) yield* gathered()
       }
+      inFlight = taken < GATHERED ? DECOMPRESSORS : 1
+      failure = step.failure
     }
-    const decode = async function* (pieces: Iterable<Uint8Array>) {
-      for (const piece of pieces) yield* gather(await zstd.write(piece))
+    const settle = async function* () {
+      while (failure === null && writes.length > 0) yield* takeOldest()
       yield* gathered()
     }
-    yield* decode(cutter.cut(head))
-    for await (const chunk of rest) {
-      yield* decode(cutter.cut(chunk))
-      if (zstd.failure !== null) break
+    const decode = async function* (pieces: Iterable<Uint8Array>) {
+      for (const piece of pieces) {
+        const stream = streams[turn] ?? new Decompressor()
+        streams[turn] = stream
+        writes.push(stream.write(piece))
+        if (!cutter.open) turn = (turn + 1) % DECOMPRESSORS
+        while (failure === null && writes.length >= inFlight) yield* takeOldest()
+        if (failure !== null) break
+      }
+      yield* settle()
     }
-    yield* decode(cutter.end())
-    yield* gather(await zstd.end())
-    yield* gathered()
-    if (zstd.failure !== null) this.damage = zstd.failure.message
+    // The writes of each chunk, then of what the cutter holds at the end.
+    const chunks = async function* () {
+      yield cutter.cut(head)
+      for await (const chunk of rest) yield cutter.cut(chunk)
+      yield cutter.end()
+    }
+    for await (const pieces of chunks()) {
+      yield* decode(pieces)
+      if (failure !== null) break
+    }
+    // Only the decompressor of the last write can hold a frame left open; after a failure,
+    // what the ends give is not taken.
+    for (const stream of streams) writes.push(stream.end())
+    yield* settle()
+    if (failure !== null) this.damage = failure.message
   }
+}
+
+/** What a decompressor gives for a step: its text, and the failure that ended it (null: none). */
+interface Step {
+  text: Uint8Array[]
+  failure: Error | null
 }
 
 /**
@@ -263,7 +314,7 @@ class Decompressor {
   }
 
   /** The text this write gives (none once the stream failed). */
-  write(piece: Uint8Array): Promise<Uint8Array[]> {
+  write(piece: Uint8Array): Promise<Step> {
     return this.settle((done) => this.stream.write(piece, () => done()))
   }
 
@@ -272,17 +323,20 @@ class Decompressor {
    * write is decoded: node decodes the last write with the end, and a failure there would
    * take that write's text with it.
    */
-  end(): Promise<Uint8Array[]> {
+  end(): Promise<Step> {
     return this.settle(() => this.stream.end())
   }
 
-  /** A step: its text, once it is decoded, or the stream closed (a failure, or the end: a write's callback may not come then). */
-  private settle(start: (done: () => void) => void): Promise<Uint8Array[]> {
-    if (this.failure !== null) return Promise.resolve([])
+  /**
+   * A step: its text, once it is decoded, or the stream closed (a failure, or the end: a
+   * write's callback may not come then). A write that failed gets no callback: the failure
+   * closes the stream first.
+   */
+  private settle(start: (done: () => void) => void): Promise<Step> {
     return new Promise((resolve) => {
       const done = () => {
         this.stream.off('close', done)
-        resolve(this.text.splice(0))
+        resolve({ text: this.text.splice(0), failure: this.failure })
       }
       this.stream.once('close', done)
       start(done)
