@@ -35,12 +35,13 @@ export const MAX_BLOCK = 128 * 1024
 export const PIECE_OUTPUT = 1024 * 1024
 
 /**
- * How many decompressors a log is read with, the frames given to them in turn: node hands
- * each write to its thread pool and back, and a write holds at most one frame
- * (nodejs/node#64741), so small frames (the app writes one every few lines) wait on
- * hand-offs, four of which overlap. After a write whose text is GATHERED bytes or more, one
- * is in flight: its hand-off costs little beside reading its text, and a write in flight
- * holds its text.
+ * How many decompressors a log is read with: node hands each write to its thread pool and
+ * back, and a write holds at most one frame (nodejs/node#64741), so small frames (the app
+ * writes one every few lines) wait on hand-offs, four of which overlap. Frames given whole
+ * go to the decompressors in turn; a frame given in parts goes to the first, so only one
+ * fills a window larger than PIECE_OUTPUT (up to 128 MiB). After a write whose text is
+ * GATHERED bytes or more, one is in flight: its hand-off costs little beside reading its
+ * text, and a write in flight holds its text.
  */
 export const DECOMPRESSORS = 4
 
@@ -219,8 +220,8 @@ export class LogDecoder {
   }
 
   /**
-   * The frames, in order, each small one in one write, a larger one in parts, the frames to
-   * the decompressors in turn (a frame's parts all to one). Up to DECOMPRESSORS writes are
+   * The frames, in order, each small one in one write, a larger one in parts (see
+   * DECOMPRESSORS for which decompressor each goes to). Up to DECOMPRESSORS writes are
    * in flight; their texts are taken in order, and at the first that failed the rest is
    * dropped, so the text before the damage depends on the bytes alone, not on how they come.
    */
@@ -228,6 +229,8 @@ export class LogDecoder {
     // Each made at its first write: one ended with no input fails.
     const streams: Decompressor[] = []
     let turn = 0
+    // Whether the last write left its frame open: the next one is a part of the same frame.
+    let continued = false
     const cutter = new FrameCutter()
     const writes: Promise<Step>[] = []
     // How many writes may be in flight: one until a write's text is small.
@@ -262,10 +265,13 @@ export class LogDecoder {
     }
     const decode = async function* (pieces: Iterable<Uint8Array>) {
       for (const piece of pieces) {
-        const stream = streams[turn] ?? new Decompressor()
-        streams[turn] = stream
+        const whole = !continued && !cutter.open
+        continued = cutter.open
+        const at = whole ? turn : 0
+        const stream = streams[at] ?? new Decompressor()
+        streams[at] = stream
         writes.push(stream.write(piece))
-        if (!cutter.open) turn = (turn + 1) % DECOMPRESSORS
+        if (whole) turn = (turn + 1) % DECOMPRESSORS
         while (failure === null && writes.length >= inFlight) yield* takeOldest()
         if (failure !== null) break
       }

@@ -388,22 +388,21 @@ describe('TW-LOG-9: the input, as it comes', () => {
     expect(pulled).toBeLessThan(50)
   })
 
-  it('frames go to DECOMPRESSORS decompressors in turn, a large frame all to one, as many small ones in flight', async () => {
+  it('frames given whole go to DECOMPRESSORS decompressors in turn, a frame in parts to the first, as many in flight', async () => {
     const small = (n: number) => Array.from({ length: n }, (_, i) => rawFrame(Buffer.from(`frame ${i}\n`)))
-    // Five small frames, one of 3 MB in four parts (writes 5 to 8), two small ones.
+    // Five small frames, one of 3.4 MB in four parts (writes 5 to 8), one of 2.4 MB in three
+    // (9 to 11), two small ones: only the first decompressor fills a window larger than a
+    // whole frame's text, and the turn goes on from where the parts came.
     const large = 'a line of a large frame\n'.repeat(140_000)
-    const { text, damage, made, waiting } = await watched([...small(5), rawFrame(Buffer.from(large), 64 * 1024), ...small(2)])
+    const smaller = 'a line of a large frame\n'.repeat(100_000)
+    const frames = [...small(5), rawFrame(Buffer.from(large), 64 * 1024), rawFrame(Buffer.from(smaller), 64 * 1024), ...small(2)]
+    const { text, damage, made, waiting } = await watched(frames)
     expect({ text, damage }).toEqual({
-      text: ['frame 0\n', 'frame 1\n', 'frame 2\n', 'frame 3\n', 'frame 4\n', large, 'frame 0\n', 'frame 1\n'].join(''),
+      text: ['frame 0\n', 'frame 1\n', 'frame 2\n', 'frame 3\n', 'frame 4\n', large, smaller, 'frame 0\n', 'frame 1\n'].join(''),
       damage: null,
     })
     expect(DECOMPRESSORS).toBe(4)
-    expect(made).toEqual([
-      [0, 4],
-      [1, 5, 6, 7, 8],
-      [2, 9],
-      [3, 10],
-    ])
+    expect(made).toEqual([[0, 4, 5, 6, 7, 8, 9, 10, 11], [1, 12], [2, 13], [3]])
     expect(Math.max(...waiting)).toBe(DECOMPRESSORS)
   })
 
