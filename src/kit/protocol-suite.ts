@@ -11,6 +11,7 @@ import { differingFields, tailLines, visibleText } from './compare.js'
 import { PortFault, Process, type Port } from './port.js'
 import { callOutcome, errorOf, PROTOCOL_VERSION, shown, startProblem } from './protocol.js'
 import { Reference, RequestError } from './reference.js'
+import { thousands } from '../log/render.js'
 
 export interface ProtocolCheck {
   /** `protocol/<name>`: selectable with --run and --skip like any case. */
@@ -58,8 +59,7 @@ const faultLines = (fault: PortFault): string[] => (fault.stderrTail ? tailLines
 type Framing = (line: string, id: number) => string
 
 /** An argument text shown in a failure: whole when short, else its start and its length. */
-const shownArgs = (args: string): string =>
-  args.length > 300 ? `${shown(args.slice(0, 120))}… (${args.length.toLocaleString('en-US')} characters)` : shown(args)
+const shownArgs = (args: string): string => (args.length > 300 ? `${shown(args.slice(0, 120))}… (${thousands(args.length)} characters)` : shown(args))
 
 /**
  * One call, whose outcome must be the reference's for the same session history (`reference`
@@ -316,7 +316,7 @@ function depthCheck(name: string, args: string, options: Record<string, unknown>
 }
 
 const DEPTHS: [name: string, description: string, args: string, options: Record<string, unknown>][] = [10_000, 100_000].flatMap((depth) => {
-  const levels = depth.toLocaleString('en-US')
+  const levels = thousands(depth)
   return [
     [
       `arrays-${depth}`,

@@ -2,6 +2,7 @@
 // message shapes, and the checks that turn one stdout line into a response or a fault.
 import { isNonArrayObject } from '../core/violations.js'
 import { escapeUnit, jsonText } from '../log/json.js'
+import { thousands } from '../log/render.js'
 
 /** The protocol version this kit speaks (TW-PROTO-START-1). */
 export const PROTOCOL_VERSION = 1
@@ -109,7 +110,7 @@ export function callOutcome(response: Record<string, unknown>): CallOutcome | st
   if (typeof response.text !== 'string') return 'answered a call without a string "text"'
   for (const field of ['value', 'event', 'current'] as const) {
     if (nestedDeeperThan(response[field], MAX_ANSWER_DEPTH))
-      return `answered a call with a "${field}" nested deeper than ${MAX_ANSWER_DEPTH.toLocaleString('en-US')} levels: not compared`
+      return `answered a call with a "${field}" nested deeper than ${thousands(MAX_ANSWER_DEPTH)} levels: not compared`
   }
   return { isError: response.isError, text: response.text, value: response.value ?? null, event: response.event ?? null, current: response.current ?? null }
 }

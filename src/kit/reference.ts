@@ -7,6 +7,7 @@ import { parseOptions, type ResolvedOptions } from '../core/options.js'
 import type { Todo } from '../core/schema.js'
 import { isNonArrayObject } from '../core/violations.js'
 import { jsonText } from '../log/json.js'
+import { thousands } from '../log/render.js'
 import { invalidUtf8, LineSplitter, type ByteLine } from '../log/lines.js'
 import { PROTOCOL_VERSION, type CallInput, type CallOutcome, type Expected } from './protocol.js'
 
@@ -171,7 +172,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
 function requestText(line: ByteLine, maxLine: number): RequestText {
   if (line.kind === 'too-long') {
-    const error = `the request line is ${line.bytes.toLocaleString('en-US')} bytes, longer than ${maxLine / (1024 * 1024)} MiB: not read`
+    const error = `the request line is ${thousands(line.bytes)} bytes, longer than ${maxLine / (1024 * 1024)} MiB: not read`
     return { kind: 'unreadable', response: { id: null, error } }
   }
   try {

@@ -7,6 +7,7 @@ import { HEADER_TYPE, HEADER_VERSION, PACKED_ROWS, type LogEvent } from './event
 import { LineSplitter, MAX_LINE_BYTES, type Line, type OneLine } from './lines.js'
 import { isNonArrayObject } from '../core/violations.js'
 import { jsonText } from './json.js'
+import { thousands } from './render.js'
 
 /** An event as read from a log line: `seq` is always a non-negative integer. */
 export interface ReadEvent extends LogEvent {
@@ -47,8 +48,7 @@ export const seqGap = (seq: number, expected: number): string => `seq ${seq}, ex
 export const NO_SEQ0 = 'not a packed row: "seq0" is not a non-negative integer'
 export const noMembers = (key: string): string => `not a packed row: "data.${key}" is not a non-empty array`
 export const badGaps = (key: string): string => `not a packed row: "data.dt" is not an array of one entry fewer than "data.${key}"`
-export const tooLong = (bytes: number): string =>
-  `a line of ${bytes.toLocaleString('en-US')} bytes, longer than ${MAX_LINE_BYTES / (1024 * 1024)} MiB: not read`
+export const tooLong = (bytes: number): string => `a line of ${thousands(bytes)} bytes, longer than ${MAX_LINE_BYTES / (1024 * 1024)} MiB: not read`
 
 /** The problems a reader keeps (TW-LOG-8): the first ones found; the rest are counted, not kept, so memory stays bounded. */
 export const KEPT_PROBLEMS = 100

@@ -12,6 +12,7 @@ import { DEFAULT_OPTIONS, PROFILES, resolveOptions, type ResolvedOptions, type T
 import { TOOL_NAME } from '../core/messages.js'
 import { isNonArrayObject } from '../core/violations.js'
 import { jsonText } from './json.js'
+import { thousands } from './render.js'
 import { CallList, leave, loggedResult, loggedText, OpenCalls, type Link, type Paired } from './calls.js'
 
 export interface Mismatch {
@@ -73,7 +74,7 @@ export const PREVIEW_CHARACTERS = 200
  * length, copied: V8's slice of a string keeps the whole string alive.
  */
 const preview = (text: string): string =>
-  text.length > PREVIEW_CHARACTERS ? copied(`${text.slice(0, PREVIEW_CHARACTERS)}… (${text.length.toLocaleString('en-US')} characters)`) : text
+  text.length > PREVIEW_CHARACTERS ? copied(`${text.slice(0, PREVIEW_CHARACTERS)}… (${thousands(text.length)} characters)`) : text
 
 /** What JSON.stringify escapes: `"`, `\`, control characters and lone surrogates (with `u`, a pair is one code point). */
 const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/gu
@@ -100,7 +101,7 @@ function quoted(text: string): string {
   }
   add(text.slice(from))
   add('"')
-  return length <= PREVIEW_CHARACTERS ? head : copied(`${head}… (${length.toLocaleString('en-US')} characters)`)
+  return length <= PREVIEW_CHARACTERS ? head : copied(`${head}… (${thousands(length)} characters)`)
 }
 
 /** A string with storage of its own, code unit for code unit. */
@@ -221,7 +222,7 @@ export class Verifier {
     if (!Number.isSafeInteger(maxOpenBytes) || maxOpenBytes < 1) throw new RangeError(`maxOpenBytes must be a positive integer, got ${q(maxOpenBytes)}`)
     this.chosen = options === undefined ? null : { source: 'options', options: resolveOptions(options) }
     this.maxBytes = maxOpenBytes
-    this.givenUp = ` before the open calls held more than ${maxOpenBytes.toLocaleString('en-US')} bytes: given up, not checked`
+    this.givenUp = ` before the open calls held more than ${thousands(maxOpenBytes)} bytes: given up, not checked`
   }
 
   /** The bytes the open calls are counted as holding now (TW-VERIFY-3). */

@@ -1,6 +1,6 @@
 // The terminal plan (TW-RENDER-1) and its escaping of hostile content (TW-RENDER-2).
 import { describe, expect, it } from 'vitest'
-import { MARKS, PLAN_HEADING, renderPlan, terminalSafe } from '../../src/log/render.js'
+import { MARKS, PLAN_HEADING, renderPlan, terminalSafe, thousands } from '../../src/log/render.js'
 
 describe('renderPlan (TW-RENDER-1)', () => {
   it('Plan, then mark, space, content per todo, each line ending in \\n', () => {
@@ -66,5 +66,26 @@ describe('terminalSafe (TW-RENDER-2)', () => {
 
   it('a rendered plan never holds a line break of its own content', () => {
     expect(renderPlan([{ content: 'a\r\nb', status: 'completed' }])).toBe('Plan\n✓ a\\u000d\\u000ab\n')
+  })
+})
+
+describe('thousands: a count as the messages write it', () => {
+  it('groups of three digits split by commas', () => {
+    expect([0, 7, 999, 1_000, 12_345, 123_456, 1_234_567, 16_777_216, Number.MAX_SAFE_INTEGER].map(thousands)).toEqual([
+      '0',
+      '7',
+      '999',
+      '1,000',
+      '12,345',
+      '123,456',
+      '1,234,567',
+      '16,777,216',
+      '9,007,199,254,740,991',
+    ])
+  })
+
+  it("as toLocaleString('en-US') writes every count of 1 to 16 digits", () => {
+    const counts = Array.from({ length: 16 }, (_, i) => [10 ** i, 10 ** (i + 1) - 1, 2 ** (i * 3) + i]).flat()
+    expect(counts.map(thousands)).toEqual(counts.map((count) => count.toLocaleString('en-US')))
   })
 })
