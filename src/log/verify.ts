@@ -73,8 +73,10 @@ export const PREVIEW_CHARACTERS = 200
  * A text as an open call keeps it for a message: itself when short, else its start and its
  * length, copied: V8's slice of a string keeps the whole string alive.
  */
-const preview = (text: string): string =>
-  text.length > PREVIEW_CHARACTERS ? copied(`${text.slice(0, PREVIEW_CHARACTERS)}… (${thousands(text.length)} characters)`) : text
+const preview = (text: string): string => shortened(text.slice(0, PREVIEW_CHARACTERS), text.length)
+
+/** A kept text's start and its whole length, as the messages show it: the start alone when it is all of it. */
+const shortened = (start: string, length: number): string => (length <= PREVIEW_CHARACTERS ? start : copied(`${start}… (${thousands(length)} characters)`))
 
 /** What JSON.stringify escapes: `"`, `\`, control characters and lone surrogates (with `u`, a pair is one code point). */
 const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/gu
@@ -101,7 +103,7 @@ function quoted(text: string): string {
   }
   add(text.slice(from))
   add('"')
-  return length <= PREVIEW_CHARACTERS ? head : copied(`${head}… (${thousands(length)} characters)`)
+  return shortened(head, length)
 }
 
 /** A string with storage of its own, code unit for code unit. */
