@@ -43,11 +43,6 @@ export interface CallFailure {
   stderrTail?: string
 }
 
-export interface ExpectedCall {
-  input: CallInput
-  expected: Expected
-}
-
 const faulted = (failure: CallFailure, fault: PortFault): CallFailure => ({
   ...failure,
   problem: fault.message,
@@ -55,12 +50,17 @@ const faulted = (failure: CallFailure, fault: PortFault): CallFailure => ({
   ...(fault.stderrTail ? { stderrTail: fault.stderrTail } : {}),
 })
 
-async function compareCalls(port: Port, session: string, calls: readonly ExpectedCall[]): Promise<CallFailure | null> {
-  for (const [index, { input, expected }] of calls.entries()) {
+async function compareCalls(
+  sent: Promise<Record<string, unknown>>[],
+  inputs: readonly CallInput[],
+  expectedOf: (index: number) => Expected,
+): Promise<CallFailure | null> {
+  for (const [index, input] of inputs.entries()) {
+    const expected = expectedOf(index)
     const failure: CallFailure = { call: index, input, expected }
     let response: Record<string, unknown>
     try {
-      response = await port.request({ cmd: 'call', session, args: input.args, agent: input.agent, options: input.options })
+      response = await sent[index]!
     } catch (error) {
       if (error instanceof PortFault) return faulted(failure, error)
       throw error
@@ -79,16 +79,25 @@ async function compareCalls(port: Port, session: string, calls: readonly Expecte
 }
 
 /** The first failing call of the case, or null when every answer agrees; then the session is ended. */
-export async function runCalls(port: Port, session: string, calls: readonly ExpectedCall[]): Promise<CallFailure | null> {
-  const failure = await compareCalls(port, session, calls)
+export async function runCalls(
+  port: Port,
+  session: string,
+  inputs: readonly CallInput[],
+  expectedOf: (index: number) => Expected,
+): Promise<CallFailure | null> {
+  const sent = inputs.map((input) => port.request({ cmd: 'call', session, args: input.args, agent: input.agent, options: input.options }))
+  const ended = port.request({ cmd: 'end', session })
+  for (const answer of [...sent, ended]) answer.catch(() => {})
+  const failure = await compareCalls(sent, inputs, expectedOf)
   if (failure?.fault || port.givenUp !== null) return failure
-  const last: CallFailure = { call: calls.length - 1, input: calls.at(-1)!.input, expected: calls.at(-1)!.expected }
+  // Only when every call agreed: each expected outcome was then made, in order.
+  const last = (): CallFailure => ({ call: inputs.length - 1, input: inputs.at(-1)!, expected: expectedOf(inputs.length - 1) })
   try {
-    const error = errorOf(await port.request({ cmd: 'end', session }))
-    if (error !== null && !failure) return { ...last, problem: `answered "end" with an error: ${error}` }
+    const error = errorOf(await ended)
+    if (error !== null && !failure) return { ...last(), problem: `answered "end" with an error: ${error}` }
   } catch (error) {
     if (!(error instanceof PortFault)) throw error
-    if (!failure) return faulted({ ...last, problem: '' }, new PortFault(`failed to end the session: it ${error.message}`, error.stderrTail))
+    if (!failure) return faulted({ ...last(), problem: '' }, new PortFault(`failed to end the session: it ${error.message}`, error.stderrTail))
   }
   return failure
 }

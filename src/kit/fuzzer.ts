@@ -6,7 +6,7 @@ import type { ProfileName } from '../core/options.js'
 import { failureKey, runCalls, type CallFailure } from './compare.js'
 import { sequenceFor, STATUS_VALUES, writeJsonNode, type JsonNode, type Sequence } from './generators.js'
 import type { Port } from './port.js'
-import type { CallInput } from './protocol.js'
+import type { CallInput, Expected } from './protocol.js'
 import { Reference } from './reference.js'
 import type { CaseFile, VectorCall } from './vectors.js'
 
@@ -45,41 +45,111 @@ export interface FuzzResult {
 export const sequenceInputs = (s: Sequence): CallInput[] =>
   s.calls.map((call) => ({ args: writeJsonNode(call.args, call.layout), agent: call.agent, options: s.options }))
 
+/** A sequence as sent: its session, its calls' texts, and the reference's answer to each. */
+interface Play {
+  name: string
+  inputs: CallInput[]
+  /** The reference's answer to call `index`, made once, and only when asked (a port that disagrees first never needs the rest). */
+  expected(index: number): Expected
+}
+
+function playOf(name: string, s: Sequence): Play {
+  const reference = new Reference()
+  const inputs = sequenceInputs(s)
+  const answers: Expected[] = []
+  // A session's answers depend on the calls before: they are made in order.
+  const expected = (index: number): Expected => {
+    while (answers.length <= index) answers.push(reference.expected(name, inputs[answers.length]!))
+    return answers[index]!
+  }
+  return { name, inputs, expected }
+}
+
+/**
+ * Sequences of the first pass in flight at once, each its own session: the port works on the
+ * next while the kit draws, answers and compares, and their answers are taken in order, so
+ * the first disagreement is the one a pass one at a time finds.
+ */
+const IN_FLIGHT = 16
+/** Sequences drawn from fast-check at a time (`fc.sample` from the seed, at their place in the pass). */
+const DRAWN = 64
+
+/** The first pass's sequences, in order: what `fc.check` draws from the same seed. */
+function* firstPass(arbitrary: fc.Arbitrary<Sequence>, seed: number, runs: number): Generator<Sequence> {
+  for (let at = 0; at < runs; at += DRAWN) yield* fc.sample(arbitrary, { seed, path: String(at), numRuns: Math.min(DRAWN, runs - at) })
+}
+
 export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResult> {
-  const failures = new WeakMap<Sequence, CallFailure>()
+  const { seed, runs } = settings
+  const arbitrary = sequenceFor(settings.profiles)
   let session = 0
-  let firstPass = true
+  const play = (s: Sequence): Promise<CallFailure | null> => {
+    const { name, inputs, expected } = playOf(`fuzz/${session++}`, s)
+    // The requests go out first: the port answers them while the reference does.
+    return runCalls(port, name, inputs, expected)
+  }
   let ran = 0
   let agreed = 0
-  const play = (s: Sequence): Promise<CallFailure | null> => {
-    const reference = new Reference()
-    const name = `fuzz/${session++}`
-    return runCalls(
-      port,
-      name,
-      sequenceInputs(s).map((input) => ({ input, expected: reference.expected(name, input) })),
-    )
-  }
-  const property = fc.asyncProperty(sequenceFor(settings.profiles), async (s) => {
-    // Once the port is given up on, nothing more can be learnt: let shrinking stop here.
-    if (port.givenUp !== null) return true
-    if (firstPass) await settings.onRun?.(++ran)
-    const failure = await play(s)
-    if (failure && port.givenUp === null) {
-      if (firstPass) port.shrinking()
-      firstPass = false
-      failures.set(s, failure)
-      return false
+  let found: { s: Sequence; failure: CallFailure } | null = null
+  const inFlight: { s: Sequence; failure: Promise<CallFailure | null> }[] = []
+  const drawn = firstPass(arbitrary, seed, runs)
+  const fill = () => {
+    // Nothing more goes to a port that broke while sequences wait: the next request would
+    // restart it, or give it up, before its fault is looked at.
+    while (inFlight.length < IN_FLIGHT && (inFlight.length === 0 || !port.broken)) {
+      const next = drawn.next()
+      if (next.done === true) return
+      inFlight.push({ s: next.value, failure: play(next.value) })
     }
-    if (!failure && firstPass) agreed++
-    return true
-  })
-  const details = await fc.check(property, { seed: settings.seed, numRuns: settings.runs, endOnFailure: settings.shrink === false })
-  const result: FuzzResult = { seed: settings.seed, runs: settings.runs, ran: details.numRuns, agreed }
+  }
+  fill()
+  while (inFlight.length > 0 && found === null) {
+    const oldest = inFlight.shift()!
+    await settings.onRun?.(++ran)
+    const failure = await oldest.failure
+    // A port given up on answers nothing more: nothing more can be learnt.
+    if (port.givenUp !== null) break
+    if (failure !== null) found = { s: oldest.s, failure }
+    else {
+      agreed++
+      fill()
+    }
+  }
+  // The sequences still in flight are not looked at; they only have to end.
+  await Promise.all(inFlight.map((play) => play.failure))
+  // A port given up on is reported as interrupted, after every sequence of the pass.
+  const result: FuzzResult = { seed, runs, ran: found === null ? runs : ran, agreed }
+  if (found !== null) port.shrinking()
+  let s = found?.s
+  let failure = found?.failure
+  let shrinks = 0
+  let path = String(ran - 1)
+  if (found !== null && settings.shrink !== false) {
+    // fast-check replays the disagreement from its place in the pass, and shrinks it.
+    const failures = new WeakMap<Sequence, CallFailure>()
+    const property = fc.asyncProperty(arbitrary, async (candidate) => {
+      // Once the port is given up on, nothing more can be learnt: let shrinking stop here.
+      if (port.givenUp !== null) return true
+      const failed = await play(candidate)
+      if (failed === null || port.givenUp !== null) return true
+      failures.set(candidate, failed)
+      return false
+    })
+    const details = await fc.check(property, { seed, numRuns: runs, path })
+    const smallest = details.counterexample?.[0]
+    if (smallest !== undefined) {
+      s = smallest
+      failure = failures.get(smallest) ?? (port.givenUp === null ? await play(smallest) : undefined) ?? undefined
+      shrinks = details.numShrinks
+      path = details.counterexamplePath ?? path
+    } else if (port.givenUp === null) {
+      // Run again from its place, the disagreement agreed. (Given up on, the first one stands, unshrunk.)
+      const error = details.errorInstance instanceof Error ? `: ${details.errorInstance.message}` : ''
+      result.unreproduced = `a sequence disagreed, but its smallest form agreed when run again (a port that is not deterministic?)${error}`
+      s = undefined
+    }
+  }
   if (port.givenUp !== null) result.interrupted = port.givenUp
-  let s = details.counterexample?.[0]
-  let failure = s && (failures.get(s) ?? (port.givenUp === null ? await play(s) : null))
-  let simplified = 0
   if (s && failure && settings.shrink !== false) {
     // fast-check shrinks one value at a time: two equal contents stay as drawn, since changing
     // one alone ends the duplicate. Edits of the whole sequence finish the job.
@@ -91,20 +161,16 @@ export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResu
         const found = await play(candidate)
         if (found && port.givenUp === null && failureKey(found) === key) {
           ;[s, failure, improved] = [candidate, found, true]
-          simplified++
+          shrinks++
           break
         }
       }
     }
   }
-  if (details.failed && !failure) {
-    const error = details.errorInstance instanceof Error ? `: ${details.errorInstance.message}` : ''
-    result.unreproduced = `a sequence disagreed, but its smallest form agreed when run again (a port that is not deterministic?)${error}`
-  }
   if (s && failure) {
     // Calls after the one that disagreed cannot matter: the smallest input ends there.
     const calls = sequenceInputs(s).slice(0, failure.call + 1)
-    result.counterexample = { calls, failure, shrinks: details.numShrinks + simplified, path: details.counterexamplePath ?? '' }
+    result.counterexample = { calls, failure, shrinks, path }
   }
   return result
 }

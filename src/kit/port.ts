@@ -1,6 +1,8 @@
-// A port under test as a subprocess speaking the protocol: spawn, handshake, one request
-// at a time with a timeout, stderr kept for reports; a port that hangs, exits or prints a
-// non-protocol line is killed and restarted, and given up on past a budget (TW-KIT-FAULT-1).
+// A port under test as a subprocess speaking the protocol: spawn, handshake, requests
+// answered in order, each with a timeout, stderr kept for reports; a port that hangs, exits
+// or prints a non-protocol line is killed and restarted, and given up on past a budget
+// (TW-KIT-FAULT-1). Requests go out without waiting for the answers before them
+// (TW-PROTO-FRAME-1): waiting would cost two process switches a request.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { LineSplitter, type ByteLine } from '../log/lines.js'
 import { encodeLine, PROTOCOL_VERSION, readResponse, shown, startProblem, type Implementation, type Request, type RequestBody } from './protocol.js'
@@ -64,9 +66,18 @@ const idOf = (line: string): unknown => {
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null }
 
-type Waiting = { id: number | null; orNull: boolean; resolve(v: Record<string, unknown>): void; reject(e: PortFault): void; timer: NodeJS.Timeout }
+/** A request sent and not answered yet; it is timed once the requests before it are answered. */
+type Waiting = {
+  id: number | null
+  orNull: boolean
+  what: string
+  timeoutMs: number
+  resolve(v: Record<string, unknown>): void
+  reject(e: PortFault): void
+  timer?: NodeJS.Timeout
+}
 
-/** One live subprocess: lines in, lines out, one request in flight. */
+/** One live subprocess: lines in, lines out, each answer to the oldest request waiting. */
 export class Process {
   readonly child: ChildProcess
   /** Settles when the process has exited (its group killed with it). */
@@ -78,7 +89,8 @@ export class Process {
   /** Whether the first fault came after the last answer: while no request waited, or as a second answer. */
   private unasked = false
   private answered: number | null = null
-  private waiting: Waiting | null = null
+  /** The requests sent and not answered, oldest first. */
+  private readonly queue: Waiting[] = []
   /** Once the leader has exited and its group was killed, its pid is no longer ours to signal. */
   private ended = false
 
@@ -130,7 +142,7 @@ export class Process {
       this.broken(`printed a line that is not UTF-8: ${shown(Buffer.from(raw).toString('latin1'), 200)}`)
       return
     }
-    const waiting = this.waiting
+    const waiting = this.queue[0]
     const response = waiting ? readResponse(line, waiting.id, waiting.orNull) : `printed a line while no request was waiting: ${shown(line, 200)}`
     if (typeof response === 'string') {
       // The request answered last, answered again: its fault, even while the next one waits.
@@ -142,20 +154,27 @@ export class Process {
     this.settle()?.resolve(response)
   }
 
-  private settle() {
-    const waiting = this.waiting
-    if (waiting) clearTimeout(waiting.timer)
-    this.waiting = null
+  /** The oldest request, answered or failed: the next one's time starts. */
+  private settle(): Waiting | undefined {
+    const waiting = this.queue.shift()
+    clearTimeout(waiting?.timer)
+    this.timeOldest()
     return waiting
   }
 
-  /** Record the first fault, fail the request in flight, and kill the process group. */
-  broken(message: string, late = this.waiting === null): void {
+  private timeOldest(): void {
+    const oldest = this.queue[0]
+    if (oldest === undefined || oldest.timer !== undefined) return
+    oldest.timer = setTimeout(() => this.broken(`did not answer ${oldest.what} within ${oldest.timeoutMs} ms ${this.heard()}`), oldest.timeoutMs)
+  }
+
+  /** Record the first fault, fail every request waiting, and kill the process group. */
+  broken(message: string, late = this.queue.length === 0): void {
     if (this.fault === null) {
       this.fault = message
       this.unasked = late
     }
-    this.settle()?.reject(new PortFault(this.fault, this.stderrTail))
+    for (let waiting = this.settle(); waiting !== undefined; waiting = this.settle()) waiting.reject(new PortFault(this.fault, this.stderrTail))
     this.kill()
   }
 
@@ -163,13 +182,22 @@ export class Process {
     return this.send(encodeLine(request), request.id, JSON.stringify(request.cmd), timeoutMs)
   }
 
-  /** Send one line, whatever it holds, and wait for the response carrying `id` (null for an id the port cannot read, TW-PROTO-ERROR-1; `orNull`: either). */
+  /**
+   * Send one line, whatever it holds, and wait for the response carrying `id` (null for an
+   * id the port cannot read, TW-PROTO-ERROR-1; `orNull`: either), after the answers to the
+   * requests sent before it. The lines sent in one turn of the event loop go in one write.
+   */
   send(line: string | Buffer, id: number | null, what: string, timeoutMs: number, orNull = false): Promise<Record<string, unknown>> {
     if (this.fault !== null) return Promise.reject(new PortFault(this.fault, this.stderrTail))
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => this.broken(`did not answer ${what} within ${timeoutMs} ms ${this.heard()}`), timeoutMs)
-      this.waiting = { id, orNull, resolve, reject, timer }
-      this.child.stdin!.write(line)
+      this.queue.push({ id, orNull, what, timeoutMs, resolve, reject })
+      this.timeOldest()
+      const stdin = this.child.stdin!
+      if (stdin.writableCorked === 0) {
+        stdin.cork()
+        process.nextTick(() => stdin.uncork())
+      }
+      stdin.write(line)
     })
   }
 
@@ -216,6 +244,8 @@ export type LateFault = { caseId: string; message: string }
 /** The port across restarts: requests start it on demand; faults restart it, then give up. */
 export class Port {
   private process: Process | null = null
+  /** The running process once its handshake is done: every request sent meanwhile waits for it. */
+  private started: Promise<Process> | null = null
   private nextId = 0
   restarts = 0
   /** Restarts allowed before giving up: --max-restarts, raised once for shrinking. */
@@ -274,7 +304,9 @@ export class Port {
       this.restarts++
       this.process = null
     }
-    return this.process ?? (await this.start())
+    // start() sets this.process at once: the requests of a case that find none share one start.
+    if (this.process === null) this.started = this.start()
+    return this.started!
   }
 
   /** A fault after the last answer, while no request waited (a second answer, an exit): the case of that answer fails by name, not a silent restart (TW-KIT-FAULT-1). */
@@ -290,6 +322,11 @@ export class Port {
     const late = this.late
     this.late = []
     return late
+  }
+
+  /** Whether the running process broke: the next request restarts it, or gives the port up. */
+  get broken(): boolean {
+    return this.process !== null && !this.process.alive
   }
 
   /** Start the port and complete the handshake; false when it cannot be started (it is then given up on). */

@@ -285,11 +285,7 @@ const vectorChecks = (port: Port, cases: VectorCase[]): Check[] =>
     id: c.id,
     description: c.description,
     run: async () => {
-      const failure = await runCalls(
-        port,
-        c.id,
-        c.calls.map((call) => ({ input: callInput(call), expected: call.expect })),
-      )
+      const failure = await runCalls(port, c.id, c.calls.map(callInput), (index) => c.calls[index]!.expect)
       return failure && { summary: failureSummary(failure), lines: describeFailure(failure, c.calls.length), key: failureKey(failure) }
     },
   }))

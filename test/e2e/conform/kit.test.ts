@@ -17,6 +17,11 @@ import { VECTORS_DIR } from '../../support/vectors.js'
 import { main } from '../../../src/cli/cli.js'
 import { slowSink } from '../../support/replay.js'
 import { hasPython, PYTHON } from '../../support/python.js'
+import fc from '../../support/fc.js'
+import { sequenceInputs } from '../../../src/kit/fuzzer.js'
+import { sequenceFor } from '../../../src/kit/generators.js'
+import { isArgsRefused } from '../../../src/kit/protocol.js'
+import { Reference } from '../../../src/kit/reference.js'
 
 const suite = JSON.parse(readFileSync(`${VECTORS_DIR}suite.json`, 'utf8')) as { version: string; cases: number; spec: { version: string; sha256: string } }
 const CASES = suite.cases
@@ -208,6 +213,45 @@ describe('differential fuzzing (TW-KIT-FUZZ-1)', () => {
     expect(replay.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 1 failed')
     const clean = runCli(['conform', '--cases', fuzz.regressionFile, '--run', regression.cases[0].id, '--', ...SERVE])
     expect(clean.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed')
+  })
+})
+
+describe('requests in flight (TW-PROTO-FRAME-1, TW-KIT-FUZZ-1)', () => {
+  it('a case goes out whole before its answers are read: a port that takes a read for a line loses its "end"', async () => {
+    const run = await conform(['--runs', '0', '--run', 'golden/args-null', '--timeout', '1000', '--', ...node('read-is-line.mjs')])
+    expect(run.stdout).toContain('problem:  the port failed to end the session: it did not answer "end" within 1000 ms')
+    expect(run.last).toBe('0 passed, 1 failed')
+  })
+
+  it('with 16 sequences in flight, the one reported is the first that disagrees in the order fast-check draws them, replayed from its place', async () => {
+    const dir = tempDir()
+    const report = join(dir, 'report.json')
+    const run = await conform([
+      '--seed',
+      '11',
+      '--runs',
+      '300',
+      '--run',
+      'fuzz',
+      '--regressions',
+      dir,
+      '--report',
+      report,
+      '--',
+      ...node('faulty.mjs', 'wrong', 'é'),
+    ])
+    // The port appends "!" to the text of each call whose args text holds "é"; an expected error response matches any error response.
+    const disagrees = (s: Parameters<typeof sequenceInputs>[0]) => {
+      const reference = new Reference()
+      return sequenceInputs(s).some((input) => !isArgsRefused(reference.expected('s', input)) && input.args.includes('é'))
+    }
+    const first = fc.check(
+      fc.property(sequenceFor(), (s) => !disagrees(s)),
+      { seed: 11, numRuns: 300, endOnFailure: true },
+    )
+    expect(first.failed).toBe(true)
+    expect(run.stdout).toContain(`FAIL fuzz: sequence ${first.numRuns} of 300 from seed 11 disagrees;`)
+    expect(JSON.parse(readFileSync(report, 'utf8')).ports[0].fuzz.counterexample.path).toMatch(new RegExp(`^${first.numRuns - 1}(:|$)`))
   })
 })
 
