@@ -71,13 +71,6 @@ function playOf(name: string, s: Sequence): Play {
  * the first disagreement is the one a pass one at a time finds.
  */
 const IN_FLIGHT = 16
-/** Sequences drawn from fast-check at a time (`fc.sample` from the seed, at their place in the pass). */
-const DRAWN = 64
-
-/** The first pass's sequences, in order: what `fc.check` draws from the same seed. */
-function* firstPass(arbitrary: fc.Arbitrary<Sequence>, seed: number, runs: number): Generator<Sequence> {
-  for (let at = 0; at < runs; at += DRAWN) yield* fc.sample(arbitrary, { seed, path: String(at), numRuns: Math.min(DRAWN, runs - at) })
-}
 
 export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResult> {
   const { seed, runs } = settings
@@ -90,63 +83,67 @@ export async function fuzz(port: Port, settings: FuzzSettings): Promise<FuzzResu
   }
   let ran = 0
   let agreed = 0
-  let found: { s: Sequence; failure: CallFailure } | null = null
+  // Set by the closures below, which TypeScript does not follow.
+  let found = null as { s: Sequence; failure: CallFailure } | null
   const inFlight: { s: Sequence; failure: Promise<CallFailure | null> }[] = []
-  const drawn = firstPass(arbitrary, seed, runs)
-  const fill = () => {
-    // Nothing more goes to a port that broke while sequences wait: the next request would
-    // restart it, or give it up, before its fault is looked at.
-    while (inFlight.length < IN_FLIGHT && (inFlight.length === 0 || !port.broken)) {
-      const next = drawn.next()
-      if (next.done === true) return
-      inFlight.push({ s: next.value, failure: play(next.value) })
-    }
-  }
-  fill()
-  while (inFlight.length > 0 && found === null) {
+  // A port given up on answers nothing more: nothing more can be learnt.
+  const over = () => found !== null || port.givenUp !== null
+  const takeOldest = async () => {
     const oldest = inFlight.shift()!
     await settings.onRun?.(++ran)
     const failure = await oldest.failure
-    // A port given up on answers nothing more: nothing more can be learnt.
-    if (port.givenUp !== null) break
-    if (failure !== null) found = { s: oldest.s, failure }
-    else {
-      agreed++
-      fill()
-    }
+    if (port.givenUp !== null) return
+    if (failure === null) agreed++
+    else found = { s: oldest.s, failure }
   }
-  // The sequences still in flight are not looked at; they only have to end.
-  await Promise.all(inFlight.map((play) => play.failure))
+  // The first pass: fast-check draws the sequences in order, and each goes to the port as it
+  // comes, once there is room; nothing goes to a port that broke while sequences wait, as the
+  // request would restart it, or give it up, before its fault is looked at.
+  const pass = fc.asyncProperty(arbitrary, async (s) => {
+    while (!over() && inFlight.length > 0 && (inFlight.length >= IN_FLIGHT || port.broken)) await takeOldest()
+    if (over()) return false
+    inFlight.push({ s, failure: play(s) })
+    return true
+  })
+  await fc.check(pass, { seed, numRuns: runs, endOnFailure: true })
+  while (!over() && inFlight.length > 0) await takeOldest()
+  // The sequences sent after the first disagreement are not looked at, nor what they did to
+  // the port: one a pass one at a time would never have sent.
+  if (found !== null && !found.failure.fault && inFlight.length > 0) port.discard()
   // A port given up on is reported as interrupted, after every sequence of the pass.
   const result: FuzzResult = { seed, runs, ran: found === null ? runs : ran, agreed }
   if (found !== null) port.shrinking()
   let s = found?.s
-  let failure = found?.failure
+  let failure: CallFailure | null | undefined = found?.failure
   let shrinks = 0
   let path = String(ran - 1)
   if (found !== null && settings.shrink !== false) {
-    // fast-check replays the disagreement from its place in the pass, and shrinks it.
+    // fast-check shrinks the disagreement from its place in the pass: it draws it again
+    // first, and that run is the one already seen.
+    const first = found
     const failures = new WeakMap<Sequence, CallFailure>()
-    const property = fc.asyncProperty(arbitrary, async (candidate) => {
+    let replayed = false
+    const shrinkStep = async (candidate: Sequence): Promise<CallFailure | null> => {
       // Once the port is given up on, nothing more can be learnt: let shrinking stop here.
-      if (port.givenUp !== null) return true
+      if (port.givenUp !== null) return null
       const failed = await play(candidate)
-      if (failed === null || port.givenUp !== null) return true
+      return port.givenUp === null ? failed : null
+    }
+    const property = fc.asyncProperty(arbitrary, async (candidate) => {
+      const failed = replayed ? await shrinkStep(candidate) : first.failure
+      replayed = true
+      if (failed === null) return true
       failures.set(candidate, failed)
       return false
     })
     const details = await fc.check(property, { seed, numRuns: runs, path })
-    const smallest = details.counterexample?.[0]
-    if (smallest !== undefined) {
-      s = smallest
-      failure = failures.get(smallest) ?? (port.givenUp === null ? await play(smallest) : undefined) ?? undefined
-      shrinks = details.numShrinks
-      path = details.counterexamplePath ?? path
-    } else if (port.givenUp === null) {
-      // Run again from its place, the disagreement agreed. (Given up on, the first one stands, unshrunk.)
+    s = details.counterexample?.[0]
+    failure = s && (failures.get(s) ?? (port.givenUp === null ? await play(s) : null))
+    shrinks = details.numShrinks
+    path = details.counterexamplePath ?? path
+    if (s && !failure) {
       const error = details.errorInstance instanceof Error ? `: ${details.errorInstance.message}` : ''
       result.unreproduced = `a sequence disagreed, but its smallest form agreed when run again (a port that is not deterministic?)${error}`
-      s = undefined
     }
   }
   if (port.givenUp !== null) result.interrupted = port.givenUp

@@ -329,6 +329,12 @@ export class Port {
     return this.process !== null && !this.process.alive
   }
 
+  /** End the running process, not counted as a restart, its faults not looked at: it ran requests whose answers no longer matter. */
+  discard(): void {
+    this.process?.kill()
+    this.process = null
+  }
+
   /** Start the port and complete the handshake; false when it cannot be started (it is then given up on). */
   async begin(): Promise<boolean> {
     try {

@@ -253,6 +253,21 @@ describe('requests in flight (TW-PROTO-FRAME-1, TW-KIT-FUZZ-1)', () => {
     expect(run.stdout).toContain(`FAIL fuzz: sequence ${first.numRuns} of 300 from seed 11 disagrees;`)
     expect(JSON.parse(readFileSync(report, 'utf8')).ports[0].fuzz.counterexample.path).toMatch(new RegExp(`^${first.numRuns - 1}(:|$)`))
   })
+  it('the sequences sent past the first disagreement are not looked at: a crash in one costs no restart, and shrinking goes on', async () => {
+    const port = node('faulty.mjs', 'exit', '4294967295', 'wrong', 'é')
+    const run = await conform(['--seed', '13', '--runs', '100', '--run', 'fuzz', '--max-restarts', '0', '--regressions', tempDir(), '--', ...port])
+    expect(run.stdout).toMatch(/FAIL fuzz: sequence 1 of 100 from seed 13 disagrees; shrunk [1-9]\d* times to the smallest input, 1 call:/)
+    expect(run.stdout).not.toContain('shrinking stopped early')
+    expect(run.stdout).toContain('todo-write (typescript): 0 passed, 1 failed\n')
+  })
+
+  it('a port that does not answer alike twice: the disagreement seen is the one shrunk, from its place in the pass', async () => {
+    const dir = tempDir()
+    const report = join(dir, 'report.json')
+    await conform(['--seed', '13', '--runs', '100', '--run', 'fuzz', '--regressions', dir, '--report', report, '--', ...node('faulty.mjs', 'flaky', 'é')])
+    const fuzz = JSON.parse(readFileSync(report, 'utf8')).ports[0].fuzz
+    expect(fuzz.counterexample.path.split(':')[0]).toBe(String(fuzz.ran - 1))
+  })
 })
 
 describe('--run and --skip (TW-KIT-SELECT-1)', () => {
