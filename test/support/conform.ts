@@ -1,9 +1,11 @@
 // Runs `todo-write conform` in-process (its ports are still subprocesses) and captures
 // what it prints; fixture ports live in test/fixtures/ports/.
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { main } from '../../src/cli/cli.js'
+import type { PortRun } from '../../src/kit/runner.js'
 import { testDir } from './temp.js'
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/ports/', import.meta.url))
@@ -40,3 +42,30 @@ export async function conform(argv: string[], env?: NodeJS.ProcessEnv): Promise<
 export const tempDir = (): string => testDir('conform')
 
 export const node = (fixture: string, ...args: string[]): string[] => [process.execPath, join(FIXTURES, fixture), ...args]
+
+/** `conform` fuzzing one port alone from `seed`, with a report: the run, and the report's fuzz result. */
+export async function fuzzed(
+  seed: number,
+  runs: number,
+  port: string[],
+  flags: string[] = [],
+): Promise<{ run: ConformRun; fuzz: NonNullable<PortRun['fuzz']> }> {
+  const dir = tempDir()
+  const report = join(dir, 'report.json')
+  const run = await conform([
+    '--seed',
+    String(seed),
+    '--runs',
+    String(runs),
+    '--run',
+    'fuzz',
+    '--regressions',
+    dir,
+    '--report',
+    report,
+    ...flags,
+    '--',
+    ...port,
+  ])
+  return { run, fuzz: JSON.parse(readFileSync(report, 'utf8')).ports[0].fuzz }
+}

@@ -11,7 +11,7 @@ import { runConform } from '../../../src/cli/conform.js'
 import { ARGS_NOTATION, visibleText } from '../../../src/kit/compare.js'
 import { PROTOCOL_CHECKS } from '../../../src/kit/protocol-suite.js'
 import { BIN, runCli } from '../../support/cli.js'
-import { conform, node, tempDir } from '../../support/conform.js'
+import { conform, fuzzed, node, tempDir } from '../../support/conform.js'
 import { FC_SEED } from '../../support/seed.js'
 import { VECTORS_DIR } from '../../support/vectors.js'
 import { main } from '../../../src/cli/cli.js'
@@ -187,18 +187,14 @@ describe('the embedded default that `npm start` runs (TW-KIT-REPORT-1)', () => {
 
 describe('differential fuzzing (TW-KIT-FUZZ-1)', () => {
   it('shrinks a disagreement, writes a regression case, and prints a replay line that replays just it', async () => {
-    const dir = tempDir()
-    const report = join(dir, 'report.json')
-    const port = node('faulty.mjs', 'wrong', 'é')
-    const run = await conform(['--seed', '11', '--runs', '300', '--run', 'fuzz', '--regressions', dir, '--report', report, '--', ...port])
+    const { run, fuzz } = await fuzzed(11, 300, node('faulty.mjs', 'wrong', 'é'))
     expect(run.status).toBe(1)
     expect(run.stdout).toMatch(/FAIL fuzz: sequence \d+ of 300 from seed 11 disagrees; shrunk \d+ times to the smallest input, 1 call:/)
-    const fuzz = JSON.parse(readFileSync(report, 'utf8')).ports[0].fuzz
-    const calls: { args: string }[] = fuzz.counterexample.calls
+    const calls = fuzz.counterexample!.calls
     expect(calls).toHaveLength(1)
     expect(calls[0]!.args).toContain('é') // the one thing the port gets wrong
     expect(calls[0]!.args.length).toBeLessThan(60)
-    const regression = JSON.parse(readFileSync(fuzz.regressionFile, 'utf8'))
+    const regression = JSON.parse(readFileSync(fuzz.regressionFile!, 'utf8'))
     expect(validCaseFile(regression), ajv.errorsText(validCaseFile.errors)).toBe(true)
     expect(regression.cases[0].calls[0].argsText).toBe(calls[0]!.args)
     expect(run.stdout).toContain(`  replay: ${fuzz.replay}\n`)
@@ -207,11 +203,11 @@ describe('differential fuzzing (TW-KIT-FUZZ-1)', () => {
     const other = tempDir()
     writeFileSync(join(other, 'node'), '#!/bin/sh\necho "not the node that ran the kit" >&2\nexit 3\n', { mode: 0o755 })
     const env = { ...process.env, PATH: `${other}:${process.env.PATH}` }
-    const replay = spawnSync('sh', ['-c', fuzz.replay], { encoding: 'utf8', timeout: 60_000, env })
+    const replay = spawnSync('sh', ['-c', fuzz.replay!], { encoding: 'utf8', timeout: 60_000, env })
     expect(replay.status).toBe(1)
     expect(replay.stdout).toContain(`FAIL ${regression.cases[0].id}: `)
     expect(replay.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 1 failed')
-    const clean = runCli(['conform', '--cases', fuzz.regressionFile, '--run', regression.cases[0].id, '--', ...SERVE])
+    const clean = runCli(['conform', '--cases', fuzz.regressionFile!, '--run', regression.cases[0].id, '--', ...SERVE])
     expect(clean.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed')
   })
 })
@@ -224,22 +220,7 @@ describe('requests in flight (TW-PROTO-FRAME-1, TW-KIT-FUZZ-1)', () => {
   })
 
   it('with 16 sequences in flight, the one reported is the first that disagrees in the order fast-check draws them, replayed from its place', async () => {
-    const dir = tempDir()
-    const report = join(dir, 'report.json')
-    const run = await conform([
-      '--seed',
-      '11',
-      '--runs',
-      '300',
-      '--run',
-      'fuzz',
-      '--regressions',
-      dir,
-      '--report',
-      report,
-      '--',
-      ...node('faulty.mjs', 'wrong', 'é'),
-    ])
+    const { run, fuzz } = await fuzzed(11, 300, node('faulty.mjs', 'wrong', 'é'))
     // The port appends "!" to the text of each call whose args text holds "é"; an expected error response matches any error response.
     const disagrees = (s: Parameters<typeof sequenceInputs>[0]) => {
       const reference = new Reference()
@@ -251,22 +232,19 @@ describe('requests in flight (TW-PROTO-FRAME-1, TW-KIT-FUZZ-1)', () => {
     )
     expect(first.failed).toBe(true)
     expect(run.stdout).toContain(`FAIL fuzz: sequence ${first.numRuns} of 300 from seed 11 disagrees;`)
-    expect(JSON.parse(readFileSync(report, 'utf8')).ports[0].fuzz.counterexample.path).toMatch(new RegExp(`^${first.numRuns - 1}(:|$)`))
+    expect(fuzz.counterexample!.path).toMatch(new RegExp(`^${first.numRuns - 1}(:|$)`))
   })
+
   it('the sequences sent past the first disagreement are not looked at: a crash in one costs no restart, and shrinking goes on', async () => {
-    const port = node('faulty.mjs', 'exit', '4294967295', 'wrong', 'é')
-    const run = await conform(['--seed', '13', '--runs', '100', '--run', 'fuzz', '--max-restarts', '0', '--regressions', tempDir(), '--', ...port])
+    const { run } = await fuzzed(13, 100, node('faulty.mjs', 'exit', '4294967295', 'wrong', 'é'), ['--max-restarts', '0'])
     expect(run.stdout).toMatch(/FAIL fuzz: sequence 1 of 100 from seed 13 disagrees; shrunk [1-9]\d* times to the smallest input, 1 call:/)
     expect(run.stdout).not.toContain('shrinking stopped early')
     expect(run.stdout).toContain('todo-write (typescript): 0 passed, 1 failed\n')
   })
 
   it('a port that does not answer alike twice: the disagreement seen is the one shrunk, from its place in the pass', async () => {
-    const dir = tempDir()
-    const report = join(dir, 'report.json')
-    await conform(['--seed', '13', '--runs', '100', '--run', 'fuzz', '--regressions', dir, '--report', report, '--', ...node('faulty.mjs', 'flaky', 'é')])
-    const fuzz = JSON.parse(readFileSync(report, 'utf8')).ports[0].fuzz
-    expect(fuzz.counterexample.path.split(':')[0]).toBe(String(fuzz.ran - 1))
+    const { fuzz } = await fuzzed(13, 100, node('faulty.mjs', 'flaky', 'é'))
+    expect(fuzz.counterexample!.path.split(':')[0]).toBe(String(fuzz.ran - 1))
   })
 })
 

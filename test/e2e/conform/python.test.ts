@@ -10,7 +10,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
 import { PROTOCOL_CHECKS } from '../../../src/kit/protocol-suite.js'
 import { loadSuite } from '../../../src/kit/vectors.js'
-import { conform, PYTHON_PORT, tempDir } from '../../support/conform.js'
+import { conform, fuzzed, PYTHON_PORT, tempDir } from '../../support/conform.js'
 import { FC_SEED } from '../../support/seed.js'
 import { protocolExamples } from '../../support/spec.js'
 import { VECTORS_DIR } from '../../support/vectors.js'
@@ -117,16 +117,13 @@ describe.skipIf(!hasPython)(`the Python port${hasPython ? '' : ' (SKIPPED: pytho
   })
 
   it.each(Object.keys(BUGS))('the bug %s is caught, shrunk to one call that shows the bug', async (bug) => {
-    const dir = tempDir()
-    const report = join(dir, 'report.json')
-    const run = await conform(['--seed', '7', '--runs', '300', '--run', 'fuzz', '--regressions', dir, '--report', report, '--', ...bugPort(bug)])
+    const { run, fuzz } = await fuzzed(7, 300, bugPort(bug))
     expect(run.status).toBe(1)
     expect(run.stdout).toMatch(/FAIL fuzz: sequence \d+ of 300 from seed 7 disagrees; shrunk \d+ times to the smallest input, 1 call:/)
-    const fuzz = JSON.parse(readFileSync(report, 'utf8')).ports[0].fuzz as { counterexample: Counterexample; regressionFile: string }
-    const found = fuzz.counterexample
+    const found = fuzz.counterexample as Counterexample
     expect(found.calls).toHaveLength(1)
     expect(BUGS[bug]!(found.calls[found.failure.call]!, found), JSON.stringify(found.calls)).toBe(true)
-    expect(validCaseFile(JSON.parse(readFileSync(fuzz.regressionFile, 'utf8')))).toBe(true)
+    expect(validCaseFile(JSON.parse(readFileSync(fuzz.regressionFile!, 'utf8')))).toBe(true)
     expect(run.last).toBe('0 passed, 1 failed')
   })
   it('one wrong error string is one grouped failure block: every affected case named, the two texts aligned where they first differ', async () => {
@@ -160,25 +157,7 @@ describe.skipIf(!hasPython)(`the Python port${hasPython ? '' : ' (SKIPPED: pytho
   })
 
   it.each([1, 3, 6, 8])('shrinking drops what the failure does not need: seed %i gives two plain duplicates and nothing else', async (seed) => {
-    const dir = tempDir()
-    const report = join(dir, 'report.json')
-    await conform([
-      '--seed',
-      String(seed),
-      '--runs',
-      '100',
-      '--run',
-      'fuzz',
-      '--regressions',
-      dir,
-      '--report',
-      report,
-      '--',
-      PYTHON!,
-      plantedPort(),
-      PYTHON_PORT,
-    ])
-    const found = (JSON.parse(readFileSync(report, 'utf8')).ports[0].fuzz as { counterexample: Counterexample }).counterexample
-    expect(found.calls.map((call) => call.args)).toEqual(['{"todos":[{"content":"a","status":"pending"},{"content":"a","status":"pending"}]}'])
+    const { fuzz } = await fuzzed(seed, 100, [PYTHON!, plantedPort(), PYTHON_PORT])
+    expect(fuzz.counterexample!.calls.map((call) => call.args)).toEqual(['{"todos":[{"content":"a","status":"pending"},{"content":"a","status":"pending"}]}'])
   })
 })
