@@ -174,7 +174,10 @@ export class Process {
       this.fault = message
       this.unasked = late
     }
-    for (let waiting = this.settle(); waiting !== undefined; waiting = this.settle()) waiting.reject(new PortFault(this.fault, this.stderrTail))
+    for (const waiting of this.queue.splice(0)) {
+      clearTimeout(waiting.timer)
+      waiting.reject(new PortFault(this.fault, this.stderrTail))
+    }
     this.kill()
   }
 
