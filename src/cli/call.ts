@@ -3,7 +3,7 @@ import { callTodoWrite, type CallOutcome } from '../core/call.js'
 import { MemorySession } from '../log/events.js'
 import type { TodoWriteOptions } from '../core/options.js'
 import { parseFlags } from './flags.js'
-import { answerPieces, OPTION_FLAGS, OPTION_FLAGS_HELP, output, parseJsonText, readAll, toolOptions } from './io.js'
+import { answerPieces, OPTION_FLAGS, OPTION_FLAGS_HELP, output, parseJsonText, readAll, type Sink, toolOptions } from './io.js'
 
 export const CALL_HELP = `todo-write call [--no-agent] [option flags] < arguments.json
 
@@ -20,7 +20,7 @@ export function callLine(args: unknown, agent: boolean, options: TodoWriteOption
   return isError ? { isError, text } : { isError, text, value, event }
 }
 
-export async function runCall(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream): Promise<number> {
+export async function runCall(argv: string[], stdin: NodeJS.ReadableStream, stdout: Sink): Promise<number> {
   const { values } = parseFlags('call', argv, { 'no-agent': { type: 'boolean' }, ...OPTION_FLAGS })
   const options = await toolOptions(values)
   const args = parseJsonText(await readAll(stdin), 'stdin')

@@ -4,7 +4,7 @@
 import { nearMiss } from '../core/near-miss.js'
 import { terminalSafe } from '../log/render.js'
 import { unknownFlag } from './flags.js'
-import { fs, output, UsageError } from './io.js'
+import { fs, output, processSink, type Sink, UsageError } from './io.js'
 
 /** The package's version, from its package.json (two levels up from dist/cli/), read when asked. */
 const version = (): string => (JSON.parse(fs().readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
@@ -25,8 +25,8 @@ Each command's flags: todo-write <command> --help, or todo-write help <command>.
 
 export interface Io {
   stdin: NodeJS.ReadableStream
-  stdout: NodeJS.WritableStream
-  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }
+  stdout: Sink
+  stderr: Sink
   /** The environment of the ports `conform` starts; default: this process's. */
   env?: NodeJS.ProcessEnv
 }
@@ -92,8 +92,8 @@ const PROCESS_IO: Io = {
   get stdin() {
     return process.stdin
   },
-  stdout: process.stdout,
-  stderr: process.stderr,
+  stdout: processSink(1),
+  stderr: processSink(2),
 }
 
 export async function main(argv: string[], io: Io = PROCESS_IO): Promise<number> {

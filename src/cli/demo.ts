@@ -5,7 +5,7 @@ import { currentTodos } from '../log/plan.js'
 import { callTodoWrite } from '../core/call.js'
 import { callLine } from './call.js'
 import { parseFlags } from './flags.js'
-import { output } from './io.js'
+import { output, type Sink } from './io.js'
 
 /** The sh word that is `text` itself: single quotes, a quote inside as '\\''. */
 const shQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`
@@ -45,7 +45,7 @@ Plays ${DEMO_CALLS.length} calls through one session, each as a \`todo-write cal
 (sh, bash and zsh run it as shown) and the line it prints; then the list the session ends
 with. Exit 0. It takes no argument and no flag but --help: anything else exits 2.`
 
-export async function runDemo(argv: string[], stdout: NodeJS.WritableStream): Promise<number> {
+export async function runDemo(argv: string[], stdout: Sink): Promise<number> {
   parseFlags('demo', argv, {})
   const out = output(stdout)
   await out.write('todo-write demo: each call as `todo-write call` answers it\n')

@@ -87,8 +87,67 @@ export function parseJsonText(text: string, what: string): unknown {
   }
 }
 
+/** What a command writes its text to: a stream, or this process's stdout or stderr (`processSink`). */
+export interface Sink {
+  write(text: string): boolean
+  on(event: 'error', listener: (error: Error) => void): unknown
+  once(event: 'drain', listener: () => void): unknown
+  readonly isTTY?: boolean
+  readonly columns?: number
+}
+
 /**
- * A stream the command writes to, which the reader may close (`… | head`): each write waits
+ * This process's stdout (1) or stderr (2), written with write(2) on its descriptor. Node makes
+ * process.stdout (a socket, a TTY or a file stream) only when asked for, and making it costs
+ * a tenth of node's start-up, which `--version` has no use for; on Linux node writes it
+ * synchronously too. Where the descriptor would block (another process set it non-blocking),
+ * that text and every one after it go through node's stream, which waits. A reader that goes
+ * away ends the command at once, quietly, with status 0 (TW-CLI-3): nothing more can be
+ * shown, and nothing is wrong with the input; the ports `conform` started are killed on the
+ * way out (src/kit/port.ts).
+ */
+export function processSink(fd: 1 | 2): Sink {
+  let stream: NodeJS.WriteStream | undefined
+  const node = (): NodeJS.WriteStream => {
+    if (stream === undefined) {
+      stream = fd === 1 ? process.stdout : process.stderr
+      stream.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EPIPE') throw error
+        process.exit(0)
+      })
+    }
+    return stream
+  }
+  return {
+    get isTTY() {
+      return node().isTTY
+    },
+    get columns() {
+      return node().columns
+    },
+    write(text) {
+      if (stream !== undefined) return stream.write(text)
+      let written = 0
+      try {
+        written = fs().writeSync(fd, text)
+        // A descriptor that blocks takes the text whole; one that does not may take a part.
+        if (written < Buffer.byteLength(text)) return node().write(Buffer.from(text).subarray(written))
+        return true
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        if (code === 'EPIPE') process.exit(0)
+        if (code !== 'EAGAIN') throw error
+        return node().write(text)
+      }
+    },
+    // Nothing is reported as an event before node's stream is made: a reader gone ends the process.
+    on: () => undefined,
+    once: (_event, listener) => node().once('drain', listener),
+  }
+}
+
+/**
+ * A sink the command writes to, which the reader may close (`… | head`): each write waits
  * for `drain` when the reader is slower, so output never piles up in memory; once the
  * stream fails (EPIPE), writes are dropped and `closed` says so, and the command stops
  * quietly rather than blame its input.
@@ -98,7 +157,7 @@ export interface Output {
   readonly closed: boolean
 }
 
-export function output(stream: NodeJS.WritableStream): Output {
+export function output(stream: Sink): Output {
   let closed = false
   let wake: (() => void) | null = null
   stream.on('error', () => {

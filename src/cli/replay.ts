@@ -1,6 +1,5 @@
 // `todo-write replay <file|->`: streams a session log and prints its plan, as JSON, as the
 // terminal shows it, as ACP plan updates, or checks and verifies it (spec/replay.md).
-import { open, stat } from 'node:fs/promises'
 import { planFromEnd, type TailPlan } from '../log/tail.js'
 import { planUpdate } from '../log/acp.js'
 import { BLANK_LINE, KEPT_PROBLEMS, LOG_EMPTY, ProblemList, readLogBatches } from '../log/reader.js'
@@ -9,7 +8,7 @@ import { PlanReplay } from '../log/plan.js'
 import type { Io } from './cli.js'
 import { parseFlags } from './flags.js'
 import { entryJson, entryLine, History, summaryJson, summaryLine, type HistoryEntry } from '../log/history.js'
-import { OPTION_FLAGS, OPTION_FLAGS_HELP, output, readsDirectory, toolOptions, UsageError, type Output } from './io.js'
+import { fs, OPTION_FLAGS, OPTION_FLAGS_HELP, output, readsDirectory, toolOptions, UsageError, type Output } from './io.js'
 import { writeJson } from '../log/json.js'
 
 export const REPLAY_HELP = `todo-write replay [--standing] [--render | --check | --acp | --verify [option flags] | --history [--json]] <file|->
@@ -66,7 +65,12 @@ async function parseReplayArgs(argv: string[]) {
 }
 
 /** Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1); one that is not there is not. */
-const isRegularFile = async (path: string): Promise<boolean> => (await stat(path).catch(() => undefined))?.isFile() === true
+const isRegularFile = async (path: string): Promise<boolean> =>
+  (
+    await fs()
+      .promises.stat(path)
+      .catch(() => undefined)
+  )?.isFile() === true
 
 /** Where the log is: stdin for `-` (even beside a file named `-`), else a file, and whether that file is regular. */
 interface Source {
@@ -85,7 +89,7 @@ async function openLog(path: string, source: Source, io: Pick<Io, 'stdin'>): Pro
     return io.stdin
   }
   try {
-    return (await open(path, 'r')).createReadStream()
+    return (await fs().promises.open(path, 'r')).createReadStream()
   } catch (error) {
     throw new UsageError(`cannot open ${JSON.stringify(path)}: ${(error as Error).message}`)
   }
@@ -137,7 +141,7 @@ export async function runReplay(argv: string[], io: Omit<Io, 'env'>): Promise<nu
   const verifier = mode === 'verify' ? new (await import('../log/verify.js')).Verifier(options) : undefined
   const history = mode === 'history' ? new History() : undefined
   // Colour only for a terminal, and not under NO_COLOR (TW-HISTORY-4).
-  const colour = (io.stdout as { isTTY?: boolean }).isTTY === true && !process.env.NO_COLOR
+  const colour = io.stdout.isTTY === true && !process.env.NO_COLOR
   const told = (entries: HistoryEntry[]) => entries.map((entry) => (json ? entryJson(entry) : entryLine(entry, colour))).join('')
   const problems = new ProblemList<{ line: number; message: string }>()
   let mismatches = 0

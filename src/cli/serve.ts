@@ -6,7 +6,7 @@
 // answered with an error.
 import { ProtocolServer, requestTexts } from '../kit/reference.js'
 import { parseFlags } from './flags.js'
-import { answerPieces, output } from './io.js'
+import { answerPieces, output, type Sink } from './io.js'
 
 export const SERVE_HELP = `todo-write serve
 
@@ -17,7 +17,7 @@ Exits 0 after "stop" or at the end of stdin.`
 /** The longest request line read; a longer one is answered with an error, unread. */
 export const MAX_REQUEST_BYTES = 256 * 1024 * 1024
 
-export async function runServe(argv: string[], stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream): Promise<number> {
+export async function runServe(argv: string[], stdin: NodeJS.ReadableStream, stdout: Sink): Promise<number> {
   parseFlags('serve', argv, {})
   const server = new ProtocolServer()
   const out = output(stdout)

@@ -166,6 +166,22 @@ describe('serve keeps answering (TW-PROTO-FRAME-1, TW-PROTO-ERROR-1)', () => {
   }, 120_000)
 })
 
+describe('TW-CLI-3: a command writes on the descriptors', () => {
+  // Making node's stream costs a tenth of node's start-up (src/cli/io.ts): a preload says when it is made.
+  const TRAP = `data:text/javascript,${encodeURIComponent(
+    "for (const name of ['stdout', 'stderr']) { const { get } = Object.getOwnPropertyDescriptor(process, name); Object.defineProperty(process, name, { get() { process.getBuiltinModule('node:fs').writeSync(2, name + ' made\\n'); return get.call(process) } }) }",
+  )}`
+  it.each([
+    [['--version'], /^todo-write \d+\.\d+\.\d+\n$/],
+    [['replay', 'examples/logs/sample.jsonl'], /^\[\{"content":"read the tokenizer"/],
+    [['bogus'], /^$/],
+  ])('TW-CLI-3: %j writes on the descriptors: node makes neither stream', (argv, stdout) => {
+    const run = spawnSync(process.execPath, ['--import', TRAP, BIN, ...argv], { encoding: 'utf8', cwd: ROOT })
+    expect(run.stdout).toMatch(stdout)
+    expect(run.stderr).not.toMatch(/made/)
+  })
+})
+
 describe('replay reads stdin only when it is a stream of bytes', () => {
   it('stdin that is a directory is refused with exit 2, not read as an empty log', () => {
     const dir = openSync(tmpdir(), 'r')
