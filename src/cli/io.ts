@@ -126,10 +126,10 @@ export function processSink(fd: 1 | 2): Sink {
       return node().columns
     },
     write(text) {
-      if (stream !== undefined) return stream.write(text)
-      let written = 0
+      // A Windows console takes UTF-16, which node's stream writes it; bytes would be read in its code page.
+      if (stream !== undefined || process.platform === 'win32') return node().write(text)
       try {
-        written = fs().writeSync(fd, text)
+        const written = fs().writeSync(fd, text)
         // A descriptor that blocks takes the text whole; one that does not may take a part.
         if (written < Buffer.byteLength(text)) return node().write(Buffer.from(text).subarray(written))
         return true

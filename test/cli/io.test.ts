@@ -49,6 +49,20 @@ describe('processSink', () => {
     expect(drain).toHaveBeenCalledWith('drain', listener)
   })
 
+  it('on Windows, node’s stream: it writes a console in UTF-16', () => {
+    const written = vi.spyOn(fs, 'writeSync')
+    const stream = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!
+    Object.defineProperty(process, 'platform', { ...platform, value: 'win32' })
+    try {
+      expect(processSink(2).write('é')).toBe(true)
+    } finally {
+      Object.defineProperty(process, 'platform', platform)
+    }
+    expect(written).not.toHaveBeenCalled()
+    expect(stream).toHaveBeenCalledWith('é')
+  })
+
   it('a reader gone (EPIPE): the process ends with status 0, nothing more written', () => {
     vi.spyOn(fs, 'writeSync').mockImplementation(() => {
       throw errno('EPIPE')
