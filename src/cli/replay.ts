@@ -65,12 +65,12 @@ async function parseReplayArgs(argv: string[]) {
 }
 
 /** Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1); one that is not there is not. */
-const isRegularFile = async (path: string): Promise<boolean> =>
-  (
-    await fs()
-      .promises.stat(path)
-      .catch(() => undefined)
-  )?.isFile() === true
+async function isRegularFile(path: string): Promise<boolean> {
+  const stats = await fs()
+    .promises.stat(path)
+    .catch(() => undefined)
+  return stats?.isFile() === true
+}
 
 /** Where the log is: stdin for `-` (even beside a file named `-`), else a file, and whether that file is regular. */
 interface Source {
