@@ -54,6 +54,9 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
     async run(argv, io) {
       const { killPortsOnSignals, runConform } = await import('./conform.js')
       if (io.stdin === process.stdin) killPortsOnSignals()
+      // The kit's timers and signal handlers run while a reader is slow to take its output.
+      io.stdout.useStream?.()
+      io.stderr.useStream?.()
       return runConform(argv, io)
     },
   },

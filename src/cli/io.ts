@@ -94,17 +94,21 @@ export interface Sink {
   once(event: 'drain', listener: () => void): unknown
   readonly isTTY?: boolean
   readonly columns?: number
+  /** From now on, every write through node's stream, which never stops the process (processSink). */
+  useStream?(): void
 }
 
 /**
  * This process's stdout (1) or stderr (2), written with write(2) on its descriptor. Node makes
  * process.stdout (a socket, a TTY or a file stream) only when asked for, and making it costs
- * a tenth of node's start-up, which `--version` has no use for; on Linux node writes it
- * synchronously too. Where the descriptor would block (another process set it non-blocking),
- * that text and every one after it go through node's stream, which waits. A reader that goes
- * away ends the command at once, quietly, with status 0 (TW-CLI-3): nothing more can be
- * shown, and nothing is wrong with the input; the ports `conform` started are killed on the
- * way out (src/kit/port.ts).
+ * a tenth of node's start-up, which `--version` has no use for. Such a write waits while the
+ * reader is slower, and the whole process with it: harmless to a command that has nothing
+ * else to do, so one that has (timers, ports, signal handlers: `conform`) calls `useStream`
+ * first, and every write after goes through node's stream, which keeps what the reader has
+ * not taken yet. So do the texts after a write the descriptor would block (another process
+ * set it non-blocking) or took in part. A reader that goes away ends the command at once,
+ * quietly, with status 0 (TW-CLI-3): nothing more can be shown, and nothing is wrong with
+ * the input; the ports `conform` started are killed on the way out (src/kit/port.ts).
  */
 export function processSink(fd: 1 | 2): Sink {
   let stream: NodeJS.WriteStream | undefined
@@ -125,6 +129,7 @@ export function processSink(fd: 1 | 2): Sink {
     get columns() {
       return node().columns
     },
+    useStream: () => void node(),
     write(text) {
       // A Windows console takes UTF-16, which node's stream writes it; bytes would be read in its code page.
       if (stream !== undefined || process.platform === 'win32') return node().write(text)
@@ -140,7 +145,7 @@ export function processSink(fd: 1 | 2): Sink {
         return node().write(text)
       }
     },
-    // Nothing is reported as an event before node's stream is made: a reader gone ends the process.
+    // No event: a reader gone ends the process (above), and any other failure is thrown.
     on: () => undefined,
     once: (_event, listener) => node().once('drain', listener),
   }
@@ -148,9 +153,9 @@ export function processSink(fd: 1 | 2): Sink {
 
 /**
  * A sink the command writes to, which the reader may close (`… | head`): each write waits
- * for `drain` when the reader is slower, so output never piles up in memory; once the
- * stream fails (EPIPE), writes are dropped and `closed` says so, and the command stops
- * quietly rather than blame its input.
+ * for `drain` when the reader is slower, so output never piles up in memory; once a stream
+ * fails (EPIPE), writes are dropped and `closed` says so, and the command stops quietly
+ * rather than blame its input (this process's own sinks end the process instead).
  */
 export interface Output {
   write(text: string): Promise<void>

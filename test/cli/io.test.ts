@@ -15,7 +15,7 @@ describe('processSink', () => {
     for (const listener of process.stderr.listeners('error')) if (!listeners.includes(listener)) process.stderr.off('error', listener as () => void)
   })
 
-  it('writes on the descriptor, whole, without making node’s stream', () => {
+  it('writes on the descriptor, whole', () => {
     const written = vi.spyOn(fs, 'writeSync').mockImplementation((_fd, text) => Buffer.byteLength(text as string))
     const stream = vi.spyOn(process.stderr, 'write')
     expect(processSink(2).write('todo-write 0.1.0\n')).toBe(true)
@@ -35,7 +35,7 @@ describe('processSink', () => {
   })
 
   it('a descriptor that would block (EAGAIN): the text, and every one after, through node’s stream, whose drain it waits for', () => {
-    vi.spyOn(fs, 'writeSync').mockImplementation(() => {
+    const written = vi.spyOn(fs, 'writeSync').mockImplementation(() => {
       throw errno('EAGAIN')
     })
     const stream = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
@@ -43,10 +43,21 @@ describe('processSink', () => {
     const sink = processSink(2)
     expect(sink.write('a')).toBe(true)
     expect(sink.write('b')).toBe(true)
+    expect(written).toHaveBeenCalledTimes(1)
     expect(stream.mock.calls.map(([text]) => text)).toEqual(['a', 'b'])
     const listener = () => undefined
     sink.once('drain', listener)
     expect(drain).toHaveBeenCalledWith('drain', listener)
+  })
+
+  it('after useStream, every text through node’s stream', () => {
+    const written = vi.spyOn(fs, 'writeSync')
+    const stream = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    const sink = processSink(2)
+    sink.useStream!()
+    expect(sink.write('a')).toBe(true)
+    expect(written).not.toHaveBeenCalled()
+    expect(stream).toHaveBeenCalledWith('a')
   })
 
   it('on Windows, node’s stream: it writes a console in UTF-16', () => {

@@ -180,6 +180,14 @@ describe('TW-CLI-3: a command writes on the descriptors', () => {
     expect(run.stdout).toMatch(stdout)
     expect(run.stderr).not.toMatch(/made/)
   })
+
+  it('TW-CLI-3: conform writes through node’s streams from the start: its timers and signal handlers run while a reader is slow', async () => {
+    const used: string[] = []
+    const [stdout, stderr] = (['stdout', 'stderr'] as const).map((name) => Object.assign(sink(), { useStream: () => void used.push(name) }))
+    expect(await main(['conform', '--runs', 'x', '--', 'true'], { stdin: Readable.from([]), stdout: stdout!, stderr: stderr! })).toBe(2)
+    expect(used).toEqual(['stdout', 'stderr'])
+    expect(stderr!.text()).toContain('--runs must be')
+  })
 })
 
 describe('replay reads stdin only when it is a stream of bytes', () => {
