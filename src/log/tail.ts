@@ -48,8 +48,7 @@ const LF = 0x0a
  */
 export async function planFromEnd(path: string, which: Which = 'current'): Promise<TailPlan> {
   if (which !== 'current' && which !== 'standing') throw new TypeError(`which must be "current" or "standing", got ${jsonText(which)}`)
-  // node:fs as node has loaded it: an ES import would build its namespace, and load its
-  // streams and readline with it, a tenth of node's start-up that a plain log's plan has no use for.
+  // node:fs without an ES import, which would load its streams too (src/cli/io.ts says why).
   const file = await process.getBuiltinModule('node:fs').promises.open(path, 'r')
   try {
     if (isZstd(await readAt(file, 0, 4))) return await readForwards(path, which)
