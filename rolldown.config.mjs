@@ -35,10 +35,22 @@ const executable = {
   writeBundle: () => chmodSync('dist/cli/bin.js', 0o755),
 }
 
+/**
+ * The modules of `replay` and those of the command itself, in one chunk each: a module costs
+ * its load however small it is, and rolldown would otherwise split out each one a second
+ * subcommand shares. The rest (TypeBox, the kit, `--verify`) stays split, loaded when used.
+ */
+const codeSplitting = {
+  groups: [
+    { name: 'cli', test: /dist[\\/](cli[\\/](cli|flags|io)|log[\\/](lines|render|json)|core[\\/]near-miss)\.js$/ },
+    { name: 'replay', test: /dist[\\/](cli[\\/]replay|log[\\/](?!verify\.)[a-z-]+|core[\\/](messages|event|distinct|violations))\.js$/ },
+  ],
+}
+
 export default defineConfig({
   input: 'dist/cli/bin.js',
   platform: 'node',
   logLevel: 'warn',
   plugins: [licenses, executable],
-  output: { dir: 'dist/cli', format: 'esm', entryFileNames: 'bin.js', chunkFileNames: 'bin-[name].js' },
+  output: { dir: 'dist/cli', format: 'esm', entryFileNames: 'bin.js', chunkFileNames: 'bin-[name].js', codeSplitting },
 })
