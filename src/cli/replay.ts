@@ -66,8 +66,10 @@ async function parseReplayArgs(argv: string[]) {
 
 /** Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1); one that is not there is not. */
 async function isRegularFile(path: string): Promise<boolean> {
-  const stats = await fs()
-    .promises.stat(path)
+  // The callback API, as src/log/tail.ts reads the file: fs/promises is not loaded for it.
+  const stats = await process
+    .getBuiltinModule('node:util')
+    .promisify(fs().stat)(path)
     .catch(() => undefined)
   return stats?.isFile() === true
 }

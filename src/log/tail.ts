@@ -7,7 +7,6 @@
 // full audit. The plan is the one the streaming fold gives (test/log/tail.test.ts).
 // A compressed log (TW-LOG-9) cannot be read backwards: it is read from the start, through
 // the same fold as a stream, and its problems are named by line number.
-import type { FileHandle } from 'node:fs/promises'
 import type { Todo } from '../core/schema.js'
 import { isZstd } from './compressed.js'
 import { TURN_START } from './events.js'
@@ -34,9 +33,20 @@ export interface TailPlan {
   recognized: boolean
 }
 
-/** A file read at positions: a `FileHandle`, as far as this reader needs one. */
+/** A file read at positions, as a `FileHandle` reads one. */
 interface ReadsAt {
   read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>
+}
+
+/**
+ * node:fs's callback API, promised: loading fs/promises and its first call took two
+ * milliseconds, most of what a plain log's `replay` costs beyond node's own start. No ES
+ * import: src/cli/io.ts says why.
+ */
+function files() {
+  const fs = process.getBuiltinModule('node:fs')
+  const { promisify } = process.getBuiltinModule('node:util')
+  return { open: promisify(fs.open), read: promisify(fs.read), size: async (fd: number) => (await promisify(fs.fstat)(fd)).size, close: promisify(fs.close) }
 }
 
 const BLOCK = 64 * 1024
@@ -48,13 +58,14 @@ const LF = 0x0a
  */
 export async function planFromEnd(path: string, which: Which = 'current'): Promise<TailPlan> {
   if (which !== 'current' && which !== 'standing') throw new TypeError(`which must be "current" or "standing", got ${jsonText(which)}`)
-  // node:fs without an ES import, which would load its streams too (src/cli/io.ts says why).
-  const file = await process.getBuiltinModule('node:fs').promises.open(path, 'r')
+  const { open, read, size, close } = files()
+  const fd = await open(path, 'r')
+  const file: ReadsAt = { read: (buffer, offset, length, position) => read(fd, buffer, offset, length, position) }
   try {
     if (isZstd(await readAt(file, 0, 4))) return await readForwards(path, which)
-    return await readTail(file, which)
+    return await readTail(file, await size(fd), which)
   } finally {
-    await file.close()
+    await close(fd)
   }
 }
 
@@ -64,8 +75,7 @@ export const latestPlanOf = async (path: string): Promise<Todo[] | null> => (awa
 /** The standing plan of the log at `path`: cleared by a later `turn/start` (TW-STANDING-1). */
 export const standingPlanOf = async (path: string): Promise<Todo[] | null> => (await planFromEnd(path, 'standing')).plan
 
-async function readTail(file: FileHandle, which: Which): Promise<TailPlan> {
-  const { size } = await file.stat()
+async function readTail(file: ReadsAt, size: number, which: Which): Promise<TailPlan> {
   const problems = new ProblemList<TailProblem>()
   const header = await readHeader(file)
   for (const record of header.records) if (record.kind === 'problem') problems.add({ line: record.line, fromEnd: false, message: record.message })
@@ -123,7 +133,7 @@ async function readForwards(path: string, which: Which): Promise<TailPlan> {
 }
 
 /** The first line, read from the start and checked as a header (TW-LOG-4); `end` is where line 2 starts. */
-async function readHeader(file: FileHandle): Promise<{ records: LogRecord[]; end: number }> {
+async function readHeader(file: ReadsAt): Promise<{ records: LogRecord[]; end: number }> {
   const parser = new LogParser()
   const splitter = new LineSplitter()
   let at = 0
