@@ -1,8 +1,9 @@
 // The `todo-write` executable, bundled. A CLI process pays for every module it loads, and
 // typebox alone is some hundreds of small ES modules. tsc still builds all of dist/ (the
 // library entries load their dependencies as usual); this rebundles the executable tsc
-// built, in place, with its dependencies. Each subcommand is a chunk of its own, loaded
-// when asked for (src/cli/cli.ts): `--version` and `replay` load no TypeBox, `call` no kit.
+// built, in place, with its dependencies. The command and `replay` are one chunk; each other
+// subcommand is a chunk of its own, loaded when asked for (src/cli/cli.ts): `--version` and
+// `replay` load no TypeBox, `call` no kit.
 // Outputs stay in dist/cli/: the bundle finds package.json and vectors/ two levels up.
 // The packages the bundle carries keep their licence: each one's is written beside it.
 import { chmodSync, readdirSync, readFileSync } from 'node:fs'
@@ -36,14 +37,13 @@ const executable = {
 }
 
 /**
- * The modules of `replay` and those of the command itself, in one chunk each: a module costs
- * its load however small it is, and rolldown would otherwise split out each one a second
+ * The command and `replay`, with every module of ours they use, in one chunk: a module costs
+ * its load however small it is, and rolldown would otherwise split out each one that another
  * subcommand shares. The rest (TypeBox, the kit, `--verify`) stays split, loaded when used.
  */
 const codeSplitting = {
   groups: [
-    { name: 'cli', test: /dist[\\/](cli[\\/](cli|flags|io)|log[\\/](lines|render|json)|core[\\/]near-miss)\.js$/ },
-    { name: 'replay', test: /dist[\\/](cli[\\/]replay|log[\\/](?!verify\.)[a-z-]+|core[\\/](messages|event|distinct|violations))\.js$/ },
+    { name: 'cli', test: /dist[\\/](cli[\\/](cli|flags|io|replay)|log[\\/](?!verify\.)[a-z-]+|core[\\/](near-miss|messages|event|distinct|violations))\.js$/ },
   ],
 }
 

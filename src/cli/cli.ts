@@ -1,10 +1,12 @@
 // The `todo-write` command (the bin is bin.ts): the overview, the version, and each
-// subcommand's help and run. A subcommand's module is loaded only when it is asked for, so
+// subcommand's help and run. `replay`, which a UI or a script runs to read a plan, comes
+// with the command; each other subcommand's module is loaded only when it is asked for, so
 // a command loads what it uses: `--version` and `replay` no TypeBox, `call` no kit.
 import { nearMiss } from '../core/near-miss.js'
 import { terminalSafe } from '../log/render.js'
 import { unknownFlag } from './flags.js'
 import { fs, output, processSink, type Sink, UsageError } from './io.js'
+import { REPLAY_HELP, runReplay } from './replay.js'
 
 /** The package's version, from its package.json (two levels up from dist/cli/), read when asked. */
 const version = (): string => (JSON.parse(fs().readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
@@ -61,8 +63,8 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
     },
   },
   replay: {
-    help: async () => (await import('./replay.js')).REPLAY_HELP,
-    run: async (argv, io) => (await import('./replay.js')).runReplay(argv, io),
+    help: async () => REPLAY_HELP,
+    run: runReplay,
   },
 }
 
