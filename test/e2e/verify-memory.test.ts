@@ -36,6 +36,17 @@ async function replay(
 const ASSUMED =
   'todo-write: note: the log states no todo_write policy (no request/header lists todo_write before its first call): verified under --profile seed\n'
 
+describe('the peak memory measured (test/fixtures/peak-rss.mjs)', () => {
+  it("is the program's own, not the memory of the process that spawned it", () => {
+    // 400 MB, written, so resident: getrusage's maxRSS in the child counts it too.
+    const held = Buffer.alloc(400e6, 1)
+    const run = spawnSync(process.execPath, ['--import', PEAK, '-e', '0'], { encoding: 'utf8' })
+    expect(held.at(-1)).toBe(1)
+    expect(run.stderr).toMatch(/^peak-rss \d+\n$/)
+    expect(Number(run.stderr.slice('peak-rss '.length))).toBeLessThan(200e6)
+  })
+})
+
 describe('replay --verify on a log far larger than its heap', () => {
   // 7,000 calls, each a tool/call, its todo/write and its tool/result, of 12 long todos each:
   // about 68 MB of log, written as the harness writes it, with the texts the tool answers.
