@@ -1,6 +1,6 @@
 // `todo-write replay <file|->`: streams a session log and prints its plan, as JSON, as the
 // terminal shows it, as ACP plan updates, or checks and verifies it (spec/replay.md).
-import { planFromEnd, type TailPlan } from '../log/tail.js'
+import { planFromEndWith, syncFiles, type TailPlan } from '../log/tail.js'
 import { planUpdate } from '../log/acp.js'
 import { BLANK_LINE, KEPT_PROBLEMS, LOG_EMPTY, ProblemList, readLogBatches } from '../log/reader.js'
 import { renderPlan, terminalSafe } from '../log/render.js'
@@ -64,25 +64,25 @@ async function parseReplayArgs(argv: string[]) {
   return { mode, standing: values.standing === true, json: values.json === true, options, path: operands[0]! }
 }
 
-/** Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1); one that is not there is not. */
-async function isRegularFile(path: string): Promise<boolean> {
-  // The callback API, as src/log/tail.ts reads the file: fs/promises is not loaded for it.
-  const stats = await process
-    .getBuiltinModule('node:util')
-    .promisify(fs().stat)(path)
-    .catch(() => undefined)
-  return stats?.isFile() === true
+/**
+ * Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1);
+ * undefined when it cannot be looked at: opening it then says why.
+ */
+function isRegularFile(path: string): boolean | undefined {
+  try {
+    return fs().statSync(path).isFile()
+  } catch {}
 }
 
 /** Where the log is: stdin for `-` (even beside a file named `-`), else a file, and whether that file is regular. */
 interface Source {
   stdin: boolean
-  regular: boolean
+  regular: boolean | undefined
 }
 
-async function sourceOf(path: string): Promise<Source> {
+function sourceOf(path: string): Source {
   if (path === '-') return { stdin: true, regular: false }
-  return { stdin: false, regular: await isRegularFile(path) }
+  return { stdin: false, regular: isRegularFile(path) }
 }
 
 async function openLog(path: string, source: Source, io: Pick<Io, 'stdin'>): Promise<NodeJS.ReadableStream> {
@@ -110,7 +110,7 @@ function checkIsLog(what: string, recognized: boolean, first: string | undefined
 async function replayTail(path: string, mode: 'json' | 'render', standing: boolean, stdout: Output, stderr: Output): Promise<number> {
   let tail: TailPlan
   try {
-    tail = await planFromEnd(path, standing ? 'standing' : 'current')
+    tail = await planFromEndWith(syncFiles(), path, standing ? 'standing' : 'current')
   } catch (error) {
     throw new UsageError(`cannot read ${JSON.stringify(path)}: ${(error as Error).message}`)
   }
@@ -136,7 +136,7 @@ export async function runReplay(argv: string[], io: Omit<Io, 'env'>): Promise<nu
   const warn = output(io.stderr)
   // The plan alone depends only on the end of the log: a file is read from there. A pipe
   // cannot be read backwards, so it is streamed, with the same answer.
-  const source = await sourceOf(path)
+  const source = sourceOf(path)
   if ((mode === 'json' || mode === 'render') && source.regular) return replayTail(path, mode, standing, stdoutStream, warn)
   const plan = new PlanReplay()
   // Loaded for --verify only: it runs the reference, TypeBox and all.

@@ -38,15 +38,42 @@ interface ReadsAt {
   read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>
 }
 
+/** How a file is opened, sized, read at positions and closed: node:fs's calls. */
+export interface FileAccess {
+  open(path: string): Promise<number>
+  size(fd: number): Promise<number>
+  read(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>
+  close(fd: number): Promise<void>
+}
+
 /**
- * node:fs's callback API, promised: loading fs/promises and its first call took two
- * milliseconds, most of what a plain log's `replay` costs beyond node's own start. No ES
- * import: src/cli/io.ts says why.
+ * node:fs's callback API, promised, which keeps a caller's event loop free; not
+ * fs/promises, whose load and first call cost two milliseconds. No ES import: src/cli/io.ts
+ * says why.
  */
-function files() {
+function promisedFiles(): FileAccess {
   const fs = process.getBuiltinModule('node:fs')
   const { promisify } = process.getBuiltinModule('node:util')
-  return { open: promisify(fs.open), read: promisify(fs.read), size: async (fd: number) => (await promisify(fs.fstat)(fd)).size, close: promisify(fs.close) }
+  return {
+    open: (path) => promisify(fs.open)(path, 'r'),
+    size: async (fd) => (await promisify(fs.fstat)(fd)).size,
+    read: promisify(fs.read),
+    close: promisify(fs.close),
+  }
+}
+
+/**
+ * node:fs's synchronous calls: for a one-shot process, which has no event loop to keep
+ * free, and so never starts libuv's thread pool (a twentieth of `replay`'s start).
+ */
+export function syncFiles(): FileAccess {
+  const fs = process.getBuiltinModule('node:fs')
+  return {
+    open: async (path) => fs.openSync(path, 'r'),
+    size: async (fd) => fs.fstatSync(fd).size,
+    read: async (fd, buffer, offset, length, position) => ({ bytesRead: fs.readSync(fd, buffer, offset, length, position) }),
+    close: async (fd) => fs.closeSync(fd),
+  }
 }
 
 const BLOCK = 64 * 1024
@@ -56,16 +83,18 @@ const LF = 0x0a
  * The plan of the log file at `path`, read from its end (a few blocks; more only when the
  * deciding event is far from the end). Rejects with what the file system throws.
  */
-export async function planFromEnd(path: string, which: Which = 'current'): Promise<TailPlan> {
+export const planFromEnd = (path: string, which: Which = 'current'): Promise<TailPlan> => planFromEndWith(promisedFiles(), path, which)
+
+/** planFromEnd, reading the file through `files`. */
+export async function planFromEndWith(files: FileAccess, path: string, which: Which): Promise<TailPlan> {
   if (which !== 'current' && which !== 'standing') throw new TypeError(`which must be "current" or "standing", got ${jsonText(which)}`)
-  const { open, read, size, close } = files()
-  const fd = await open(path, 'r')
-  const file: ReadsAt = { read: (buffer, offset, length, position) => read(fd, buffer, offset, length, position) }
+  const fd = await files.open(path)
+  const file: ReadsAt = { read: (buffer, offset, length, position) => files.read(fd, buffer, offset, length, position) }
   try {
     if (isZstd(await readAt(file, 0, 4))) return await readForwards(path, which)
-    return await readTail(file, await size(fd), which)
+    return await readTail(file, await files.size(fd), which)
   } finally {
-    await close(fd)
+    await files.close(fd)
   }
 }
 

@@ -9,7 +9,7 @@ import fc from '../support/fc.js'
 import { describe, expect, it } from 'vitest'
 import { PlanReplay } from '../../src/log/plan.js'
 import { readLog } from '../../src/log/reader.js'
-import { linesFromEnd, planFromEnd, standingPlanOf, latestPlanOf, type Which } from '../../src/log/tail.js'
+import { linesFromEnd, planFromEnd, planFromEndWith, standingPlanOf, latestPlanOf, syncFiles, type Which } from '../../src/log/tail.js'
 import { harnessLog } from '../support/harness-log.js'
 import { asyncProperty } from '../support/property.js'
 import { segments } from '../../fixtures/generators.js'
@@ -195,6 +195,7 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
     const open = readdirSync('/proc/self/fd').length
     await planFromEnd(path)
     await latestPlanOf(path)
+    await planFromEndWith(syncFiles(), path, 'current')
     expect(readdirSync('/proc/self/fd').length).toBe(open)
   })
 
