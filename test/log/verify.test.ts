@@ -18,11 +18,8 @@ function verify(events: LogEvent[], options?: TodoWriteOptions): { mismatches: s
   return { mismatches: found.map(({ seq, message }) => `seq ${seq}: ${message}`), calls: verifier.calls }
 }
 
-/** Builds events with seqs from 0, in order. */
-const log = (...build: (() => LogEvent)[]): LogEvent[] => {
-  restart()
-  return build.map((make) => make())
-}
+/** The events, numbered from 0 in order. */
+const log = (...events: LogEvent[]): LogEvent[] => events.map((event, seq) => ({ ...event, seq }))
 
 describe('expectedOutcome (TW-VERIFY-1)', () => {
   it('runs the call with an owning agent session', () => {
@@ -52,20 +49,17 @@ describe('expectedOutcome (TW-VERIFY-1)', () => {
 describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
   it('a call, its snapshot and its result as the harness logs them: no mismatch', () => {
     const events = log(
-      () => call('c1', A),
-      () => write(A_TODOS),
-      () => result('c1', OK1, false),
-      () => call('c2', '{"todos":{}}'),
-      () => result('c2', 'Error: invalid arguments: "todos" must be an array', true),
+      call('c1', A),
+      write(A_TODOS),
+      result('c1', OK1, false),
+      call('c2', '{"todos":{}}'),
+      result('c2', 'Error: invalid arguments: "todos" must be an array', true),
     )
     expect(verify(events)).toEqual({ mismatches: [], calls: 2 })
   })
 
   it('the caller owns a session: a logged owner error is a mismatch', () => {
-    const events = log(
-      () => call('c1', A),
-      () => result('c1', 'Error: todo_write requires an owning agent session', true),
-    )
+    const events = log(call('c1', A), result('c1', 'Error: todo_write requires an owning agent session', true))
     expect(verify(events).mismatches).toEqual([
       'seq 1: call "c1": isError true, the reference says false',
       `seq 1: call "c1": text "Error: todo_write requires an owning agent session", the reference says "${OK1}"`,
@@ -75,24 +69,16 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
 
   it('a snapshot for a refused call, and a snapshot that differs (byte for byte, key order included)', () => {
     const refused = log(
-      () => call('c1', '{"todos":[{"content":"a","status":"on"}]}'),
-      () => write([{ content: 'a', status: 'on' }]),
-      () => result('c1', 'Error: invalid arguments: "todos[0].status" must be one of ["pending","in_progress","completed"]', true),
+      call('c1', '{"todos":[{"content":"a","status":"on"}]}'),
+      write([{ content: 'a', status: 'on' }]),
+      result('c1', 'Error: invalid arguments: "todos[0].status" must be one of ["pending","in_progress","completed"]', true),
     )
     expect(verify(refused).mismatches).toEqual(['seq 1: call "c1": todo/write logged, the reference appends none'])
-    const reordered = log(
-      () => call('c1', A),
-      () => write([{ status: 'pending', content: 'a' }]),
-      () => result('c1', OK1, false),
-    )
+    const reordered = log(call('c1', A), write([{ status: 'pending', content: 'a' }]), result('c1', OK1, false))
     expect(verify(reordered).mismatches).toEqual([
       'seq 1: call "c1": todo/write data {"todos":[{"status":"pending","content":"a"}]}, the reference appends {"todos":[{"content":"a","status":"pending"}]}',
     ])
-    const untrimmed = log(
-      () => call('c1', A),
-      () => write([{ content: ' a ', status: 'pending' }]),
-      () => result('c1', OK1, false),
-    )
+    const untrimmed = log(call('c1', A), write([{ content: ' a ', status: 'pending' }]), result('c1', OK1, false))
     expect(verify(untrimmed).mismatches).toEqual([
       'seq 1: call "c1": todo/write data {"todos":[{"content":" a ","status":"pending"}]}, the reference appends {"todos":[{"content":"a","status":"pending"}]}',
     ])
@@ -112,110 +98,56 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
     ['a part that is not text', [{ type: 'image', text: OK1 }]],
     ['a text that is not a string', [{ type: 'text', text: 1 }]],
   ])('content that is %s is not one text part', (_, content) => {
-    const events = log(
-      () => call('c1', A),
-      () => write(A_TODOS),
-      () => result('c1', OK1, false, content),
-    )
+    const events = log(call('c1', A), write(A_TODOS), result('c1', OK1, false, content))
     expect(verify(events).mismatches).toEqual(['seq 2: call "c1": content is not one text part'])
   })
 
   it('isError missing or not a boolean', () => {
-    expect(
-      verify(
-        log(
-          () => call('c1', A),
-          () => write(A_TODOS),
-          () => result('c1', OK1, undefined),
-        ),
-      ).mismatches,
-    ).toEqual(['seq 2: call "c1": isError undefined, the reference says false'])
-    expect(
-      verify(
-        log(
-          () => call('c1', A),
-          () => write(A_TODOS),
-          () => result('c1', OK1, 'false'),
-        ),
-      ).mismatches,
-    ).toEqual(['seq 2: call "c1": isError "false", the reference says false'])
+    expect(verify(log(call('c1', A), write(A_TODOS), result('c1', OK1, undefined))).mismatches).toEqual([
+      'seq 2: call "c1": isError undefined, the reference says false',
+    ])
+    expect(verify(log(call('c1', A), write(A_TODOS), result('c1', OK1, 'false'))).mismatches).toEqual([
+      'seq 2: call "c1": isError "false", the reference says false',
+    ])
   })
 
   it('arguments that are not JSON: isError true and no snapshot pass, whatever the text', () => {
-    expect(
-      verify(
-        log(
-          () => call('c1', '{"todos":'),
-          () => result('c1', 'Error: bad JSON', true),
-        ),
-      ).mismatches,
-    ).toEqual([])
-    expect(
-      verify(
-        log(
-          () => call('c1', '{"todos":'),
-          () => write([]),
-          () => result('c1', 'x', false),
-        ),
-      ).mismatches,
-    ).toEqual(['seq 2: call "c1": isError false, the reference says true', 'seq 1: call "c1": todo/write logged, the reference appends none'])
+    expect(verify(log(call('c1', '{"todos":'), result('c1', 'Error: bad JSON', true))).mismatches).toEqual([])
+    expect(verify(log(call('c1', '{"todos":'), write([]), result('c1', 'x', false))).mismatches).toEqual([
+      'seq 2: call "c1": isError false, the reference says true',
+      'seq 1: call "c1": todo/write logged, the reference appends none',
+    ])
   })
 
   it('arguments that are not a string are a mismatch, then checked like unparseable ones', () => {
-    expect(
-      verify(
-        log(
-          () => call('c1', { todos: [] }),
-          () => result('c1', 'Error', true),
-        ),
-      ),
-    ).toEqual({ mismatches: ['seq 0: call "c1": data.arguments is not a JSON text'], calls: 1 })
+    expect(verify(log(call('c1', { todos: [] }), result('c1', 'Error', true)))).toEqual({
+      mismatches: ['seq 0: call "c1": data.arguments is not a JSON text'],
+      calls: 1,
+    })
   })
 
   it('a call without a string callId', () => {
-    expect(verify(log(() => call(undefined, A)))).toEqual({ mismatches: ['seq 0: todo_write tool/call has no callId'], calls: 1 })
-    expect(
-      verify(
-        log(
-          () => call(7, A),
-          () => write(A_TODOS),
-        ),
-      ).mismatches,
-    ).toEqual(['seq 0: todo_write tool/call has no callId', 'seq 1: todo/write that no todo_write call accounts for'])
+    expect(verify(log(call(undefined, A)))).toEqual({ mismatches: ['seq 0: todo_write tool/call has no callId'], calls: 1 })
+    expect(verify(log(call(7, A), write(A_TODOS))).mismatches).toEqual([
+      'seq 0: todo_write tool/call has no callId',
+      'seq 1: todo/write that no todo_write call accounts for',
+    ])
   })
 
   it('a call with no result before the log ends; end() reports it once', () => {
     const verifier = new Verifier()
-    const events = log(
-      () => call('c1', A),
-      () => write(A_TODOS),
-    )
+    const events = log(call('c1', A), write(A_TODOS))
     expect(events.flatMap((event) => verifier.push(event))).toEqual([])
     expect(verifier.end()).toEqual([{ seq: 0, message: 'call "c1": no tool/result logged' }])
     expect(verifier.end()).toEqual([])
   })
 
   it('a snapshot outside any call, or a second one for the same call', () => {
-    expect(verify(log(() => write(A_TODOS))).mismatches).toEqual(['seq 0: todo/write that no todo_write call accounts for'])
-    expect(
-      verify(
-        log(
-          () => call('c1', A),
-          () => write(A_TODOS),
-          () => write(A_TODOS),
-          () => result('c1', OK1, false),
-        ),
-      ).mismatches,
-    ).toEqual(['seq 2: todo/write that no todo_write call accounts for'])
-    expect(
-      verify(
-        log(
-          () => call('c1', A),
-          () => result('c1', OK1, false),
-          () => write(A_TODOS),
-        ),
-      ).mismatches,
-    ).toEqual([
+    expect(verify(log(write(A_TODOS))).mismatches).toEqual(['seq 0: todo/write that no todo_write call accounts for'])
+    expect(verify(log(call('c1', A), write(A_TODOS), write(A_TODOS), result('c1', OK1, false))).mismatches).toEqual([
+      'seq 2: todo/write that no todo_write call accounts for',
+    ])
+    expect(verify(log(call('c1', A), result('c1', OK1, false), write(A_TODOS))).mismatches).toEqual([
       'seq 0: call "c1": no todo/write logged, the reference appends {"todos":[{"content":"a","status":"pending"}]}',
       'seq 2: todo/write that no todo_write call accounts for',
     ])
@@ -224,12 +156,12 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
   it('pairs results by callId, in any order', () => {
     const B = '{"todos":[{"content":"b","status":"completed"}]}'
     const events = log(
-      () => call('c1', A),
-      () => call('c2', B),
-      () => write(A_TODOS),
-      () => write([{ content: 'b', status: 'completed' }]),
-      () => result('c2', 'Updated todo list: 0 pending, 0 in progress, 1 completed.', false),
-      () => result('c1', OK1, false),
+      call('c1', A),
+      call('c2', B),
+      write(A_TODOS),
+      write([{ content: 'b', status: 'completed' }]),
+      result('c2', 'Updated todo list: 0 pending, 0 in progress, 1 completed.', false),
+      result('c1', OK1, false),
     )
     expect(verify(events)).toEqual({ mismatches: [], calls: 2 })
   })
@@ -237,61 +169,49 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
   it('a snapshot goes to the earliest open call the reference lets write', () => {
     const refused = '{"todos":[{"content":"","status":"pending"}]}'
     const EMPTY = 'Error: invalid todo: `content` must be a non-empty string'
-    const events = log(
-      () => call('c1', refused),
-      () => call('c2', A),
-      () => write(A_TODOS),
-      () => result('c1', EMPTY, true),
-      () => result('c2', OK1, false),
-    )
+    const events = log(call('c1', refused), call('c2', A), write(A_TODOS), result('c1', EMPTY, true), result('c2', OK1, false))
     expect(verify(events).mismatches).toEqual([])
   })
 
   it('else to the earliest open call without one', () => {
     const refused = '{"todos":[{"content":"","status":"pending"}]}'
     const EMPTY = 'Error: invalid todo: `content` must be a non-empty string'
-    const events = log(
-      () => call('c1', refused),
-      () => call('c2', refused),
-      () => write(A_TODOS),
-      () => result('c2', EMPTY, true),
-      () => result('c1', EMPTY, true),
-    )
+    const events = log(call('c1', refused), call('c2', refused), write(A_TODOS), result('c2', EMPTY, true), result('c1', EMPTY, true))
     expect(verify(events).mismatches).toEqual(['seq 2: call "c1": todo/write logged, the reference appends none'])
   })
 
   it('a callId reused while open: the earlier call has no result, and the new one is the later call', () => {
     const B = '{"todos":[{"content":"b","status":"pending"}]}'
     const events = log(
-      () => call('x', A),
-      () => call('y', B),
-      () => call('x', A),
-      () => write([{ content: 'b', status: 'pending' }]),
-      () => write(A_TODOS),
-      () => result('y', OK1, false),
-      () => result('x', OK1, false),
+      call('x', A),
+      call('y', B),
+      call('x', A),
+      write([{ content: 'b', status: 'pending' }]),
+      write(A_TODOS),
+      result('y', OK1, false),
+      result('x', OK1, false),
     )
     expect(verify(events)).toEqual({ mismatches: ['seq 0: call "x": no tool/result logged'], calls: 3 })
   })
 
   it('ignores other tools, unpaired results, results without a string callId, and events without data', () => {
     const events = log(
-      () => call('b1', '{}', 'bash'),
-      () => result('b1', 'ok', false),
-      () => result(undefined, 'ok', false),
-      () => ({ type: 'tool/call', seq: next(), data: null }),
-      () => ({ type: 'tool/call', seq: next(), data: [{ name: 'todo_write' }] }),
-      () => ({ type: 'tool/result', seq: next() }),
-      () => ({ type: 'user/message', seq: next(), data: { name: 'todo_write' } }),
+      call('b1', '{}', 'bash'),
+      result('b1', 'ok', false),
+      result(undefined, 'ok', false),
+      { type: 'tool/call', seq: next(), data: null },
+      { type: 'tool/call', seq: next(), data: [{ name: 'todo_write' }] },
+      { type: 'tool/result', seq: next() },
+      { type: 'user/message', seq: next(), data: { name: 'todo_write' } },
     )
     expect(verify(events)).toEqual({ mismatches: [], calls: 0 })
     const pending = log(
-      () => call('c1', A),
-      () => result(undefined, 'x', true),
-      () => result('c9', 'x', true),
-      () => ({ type: 'tool/progress', seq: next(), data: { callId: 'c1', content: [], isError: true } }),
-      () => write(A_TODOS),
-      () => result('c1', OK1, false),
+      call('c1', A),
+      result(undefined, 'x', true),
+      result('c9', 'x', true),
+      { type: 'tool/progress', seq: next(), data: { callId: 'c1', content: [], isError: true } },
+      write(A_TODOS),
+      result('c1', OK1, false),
     )
     expect(verify(pending).mismatches).toEqual([])
   })
@@ -299,13 +219,12 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
   it('verifies under the deployment options', () => {
     const two = '{"todos":[{"content":"a","status":"in_progress"},{"content":"b","status":"in_progress"}]}'
     const events = log(
-      () => call('c1', two),
-      () =>
-        write([
-          { content: 'a', status: 'in_progress' },
-          { content: 'b', status: 'in_progress' },
-        ]),
-      () => result('c1', 'Updated todo list: 0 pending, 2 in progress, 0 completed.', false),
+      call('c1', two),
+      write([
+        { content: 'a', status: 'in_progress' },
+        { content: 'b', status: 'in_progress' },
+      ]),
+      result('c1', 'Updated todo list: 0 pending, 2 in progress, 0 completed.', false),
     )
     expect(verify(events, { allowParallelInProgress: true }).mismatches).toEqual([])
     expect(verify(events).mismatches).toHaveLength(3)
@@ -318,22 +237,19 @@ describe('TW-VERIFY-4: results in the release shape (the answer in the message)'
 
   it("paired by the message source callId, checked by its one tool-result part; data.error is not the tool's", () => {
     const events = log(
-      () => call('mock-call-1', A),
-      () => write(A_TODOS),
-      () => nested('mock-call-1', OK1, false),
-      () => call('mock-call-1', BAD),
-      () => nested('mock-call-1', REFUSAL, true, {}, { error: { name: 'ToolArgsError', code: 'INVALID_ARGS' } }),
-      () => call('mock-call-1', BAD),
-      () => nested('mock-call-1', REFUSAL, true),
+      call('mock-call-1', A),
+      write(A_TODOS),
+      nested('mock-call-1', OK1, false),
+      call('mock-call-1', BAD),
+      nested('mock-call-1', REFUSAL, true, {}, { error: { name: 'ToolArgsError', code: 'INVALID_ARGS' } }),
+      call('mock-call-1', BAD),
+      nested('mock-call-1', REFUSAL, true),
     )
     expect(verify(events)).toEqual({ mismatches: [], calls: 3 })
   })
 
   it('a wrong isError, a wrong text, a missing snapshot: the same mismatches as in the seed shape', () => {
-    const events = log(
-      () => call('c1', A),
-      () => nested('c1', 'Updated todo list: 0 pending, 0 in progress, 0 completed.', true),
-    )
+    const events = log(call('c1', A), nested('c1', 'Updated todo list: 0 pending, 0 in progress, 0 completed.', true))
     expect(verify(events).mismatches).toEqual([
       'seq 1: call "c1": isError true, the reference says false',
       `seq 1: call "c1": text "Updated todo list: 0 pending, 0 in progress, 0 completed.", the reference says "${OK1}"`,
@@ -355,41 +271,29 @@ describe('TW-VERIFY-4: results in the release shape (the answer in the message)'
       ...over,
     })
     for (const content of [[], [part({}), part({})], [part({ type: 'text' })], [part({ toolCallId: 'c2' })], ['tool-result'], 'nope', undefined]) {
-      const events = log(
-        () => call('c1', BAD),
-        () => message(content),
-      )
+      const events = log(call('c1', BAD), message(content))
       expect(verify(events).mismatches).toEqual(['seq 1: call "c1": message.content is not one tool-result part for this call'])
     }
   })
 
   it('a content part that is not one text part, inside the message', () => {
-    const events = log(
-      () => call('c1', BAD),
-      () => nested('c1', REFUSAL, true, { content: [{ type: 'image' }] }),
-    )
+    const events = log(call('c1', BAD), nested('c1', REFUSAL, true, { content: [{ type: 'image' }] }))
     expect(verify(events).mismatches).toEqual(['seq 1: call "c1": content is not one text part'])
   })
 
   it('a message without a source callId answers no call (the call stays open), nor does a source that is not an object', () => {
     for (const source of [{ kind: 'tool' }, 'c1', null]) {
-      const events = log(
-        () => call('c1', BAD),
-        () => ({
-          type: 'tool/result',
-          seq: next(),
-          data: { message: { source, content: [{ type: 'tool-result', toolCallId: 'c1', content: [], isError: true }] } },
-        }),
-      )
+      const events = log(call('c1', BAD), {
+        type: 'tool/result',
+        seq: next(),
+        data: { message: { source, content: [{ type: 'tool-result', toolCallId: 'c1', content: [], isError: true }] } },
+      })
       expect(verify(events).mismatches).toEqual(['seq 0: call "c1": no tool/result logged'])
     }
   })
 
   it('the seed shape still pairs by data.callId when a message is absent', () => {
-    const events = log(
-      () => call('c1', BAD),
-      () => result('c1', REFUSAL, true),
-    )
+    const events = log(call('c1', BAD), result('c1', REFUSAL, true))
     expect(verify(events).mismatches).toEqual([])
   })
 })
@@ -525,12 +429,7 @@ describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
     // {"todos":[{"content":"…","status":"pending"}]}: 45 characters and the content's.
     const snapshot = (content: string) => `{"todos":[{"content":"${content}","status":"pending"}]}`
     const [whole, cut] = [snapshot('w'.repeat(155)), snapshot('c'.repeat(156))]
-    const events = log(
-      () => call('c1', whole),
-      () => result('c1', OK1, false),
-      () => call('c2', cut),
-      () => result('c2', OK1, false),
-    )
+    const events = log(call('c1', whole), result('c1', OK1, false), call('c2', cut), result('c2', OK1, false))
     expect(verify(events).mismatches).toEqual([
       `seq 0: call "c1": no todo/write logged, the reference appends ${whole}`,
       `seq 2: call "c2": no todo/write logged, the reference appends ${cut.slice(0, 200)}… (201 characters)`,
@@ -550,15 +449,15 @@ describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
     })
     const duplicate = `Error: invalid todos: duplicate content "${content}"`
     const events = log(
-      () => call('c1', JSON.stringify({ todos: [{ content, status: 'pending' }] })),
-      () => result('c1', OK1, false),
-      () => call('c2', JSON.stringify({ todos: [{ content, status: 'pending' }] })),
-      () => write([{ content: `${content}z`, status: 'pending' }]),
-      () => result('c2', OK1, false),
-      () => call('c3', twice),
-      () => result('c3', duplicate, true),
-      () => call('c4', twice),
-      () => result('c4', `${duplicate}!`, true),
+      call('c1', JSON.stringify({ todos: [{ content, status: 'pending' }] })),
+      result('c1', OK1, false),
+      call('c2', JSON.stringify({ todos: [{ content, status: 'pending' }] })),
+      write([{ content: `${content}z`, status: 'pending' }]),
+      result('c2', OK1, false),
+      call('c3', twice),
+      result('c3', duplicate, true),
+      call('c4', twice),
+      result('c4', `${duplicate}!`, true),
     )
     expect(verify(events).mismatches).toEqual([
       `seq 0: call "c1": no todo/write logged, the reference appends ${shown(snapshot)}`,
@@ -725,11 +624,7 @@ describe('TW-VERIFY-5: the options a request/header states', () => {
 
   it('a mismatch that another setting of one option explains names the flag, on the first line about the answer', () => {
     const lines = (options: TodoWriteOptions | undefined, events: LogEvent[]) => verify(events, options).mismatches
-    const two = (text: string, isError: boolean) =>
-      log(
-        () => call('c1', TWO),
-        () => result('c1', text, isError),
-      )
+    const two = (text: string, isError: boolean) => log(call('c1', TWO), result('c1', text, isError))
     expect(lines({}, two(OK_TWO, false))).toEqual([
       `seq 1: call "c1": isError false, the reference says true (the log's deployment may allow parallel in_progress: --allow-parallel-in-progress)`,
       `seq 1: call "c1": text ${JSON.stringify(OK_TWO)}, the reference says "${ONE_AT_MOST}, got 2"`,
@@ -746,11 +641,7 @@ describe('TW-VERIFY-5: the options a request/header states', () => {
       `seq 1: call "c1": text "${ONE_AT_MOST}, got 2", the reference says "${ONE_AT_MOST} (got 2)" (the log's deployment may word the in_progress limit with a comma: --active-limit-wording comma)`,
     ])
     const keyed = (text: string, isError: boolean, snapshot: boolean) =>
-      log(
-        () => call('c1', KEYED),
-        ...(snapshot ? [() => write(A_TODOS)] : []),
-        () => result('c1', text, isError),
-      )
+      log(call('c1', KEYED), ...(snapshot ? [write(A_TODOS)] : []), result('c1', text, isError))
     expect(lines({}, keyed(UNDECLARED, true, false))).toEqual([
       `seq 1: call "c1": isError true, the reference says false (the log's deployment may reject unknown item keys: --unknown-item-keys reject)`,
       `seq 1: call "c1": text ${JSON.stringify(UNDECLARED)}, the reference says ${JSON.stringify(OK1)}`,
