@@ -390,20 +390,20 @@ describe('TW-LOG-9: the input, as it comes', () => {
 
   it('frames given whole go to DECOMPRESSORS decompressors in turn, a frame in parts to the first, as many in flight', async () => {
     const small = (n: number) => Array.from({ length: n }, (_, i) => rawFrame(Buffer.from(`frame ${i}\n`)))
-    // Nine small frames (the turn comes round to the first), one of 3.4 MB in four parts
-    // (writes 9 to 12), one of 2.4 MB in three (13 to 15), two small ones: only the first
+    // 25 small frames (the turn comes round to the first), one of 3.4 MB in four parts
+    // (writes 25 to 28), one of 2.4 MB in three (29 to 31), two small ones: only the first
     // decompressor fills a window larger than a whole frame's text, and the turn goes on
     // from where the parts came.
     const large = 'a line of a large frame\n'.repeat(140_000)
     const smaller = 'a line of a large frame\n'.repeat(100_000)
-    const frames = [...small(9), rawFrame(Buffer.from(large), 64 * 1024), rawFrame(Buffer.from(smaller), 64 * 1024), ...small(2)]
+    const frames = [...small(25), rawFrame(Buffer.from(large), 64 * 1024), rawFrame(Buffer.from(smaller), 64 * 1024), ...small(2)]
     const { text, damage, made, waiting } = await watched(frames)
     expect({ text, damage }).toEqual({
-      text: [...Array.from({ length: 9 }, (_, i) => `frame ${i}\n`), large, smaller, 'frame 0\n', 'frame 1\n'].join(''),
+      text: [...Array.from({ length: 25 }, (_, i) => `frame ${i}\n`), large, smaller, 'frame 0\n', 'frame 1\n'].join(''),
       damage: null,
     })
-    expect(DECOMPRESSORS).toBe(8)
-    expect(made).toEqual([[0, 8, 9, 10, 11, 12, 13, 14, 15], [1, 16], [2, 17], [3], [4], [5], [6], [7]])
+    expect(DECOMPRESSORS).toBe(24)
+    expect(made).toEqual([[0, 24, 25, 26, 27, 28, 29, 30, 31], [1, 32], [2, 33], ...Array.from({ length: 21 }, (_, i) => [i + 3])])
     expect(Math.max(...waiting)).toBe(DECOMPRESSORS)
   })
 
@@ -430,6 +430,12 @@ describe('TW-LOG-9: the input, as it comes', () => {
           ),
         ),
       ).toEqual({ text, damage: null })
+      // Writes that fail, DECOMPRESSORS of them in flight at one decompressor: a frame of 128
+      // oversized blocks, each cut apart (it declares 2 MiB), after a small frame.
+      expect(await decoded([rawFrame(Buffer.from(HEADER_LINE)), oversizedBlocks(128)])).toEqual({
+        text: HEADER_LINE,
+        damage: 'Destination buffer is too small',
+      })
       await new Promise((resolve) => setImmediate(resolve))
       expect(warnings.map((warning) => warning.name)).toEqual([])
     } finally {
