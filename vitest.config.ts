@@ -23,7 +23,7 @@
 //   test fails;
 // - a test fails after 5 s (its slowest honest run takes under 3 s): a mutant that never
 //   settles a promise is then killed by its test, not by Stryker's timer, which waits the
-//   dry run's overhead too (9 s in the log gate) and then restarts the runner;
+//   dry run's overhead too, and then restarts the runner;
 // - typebox, some hundreds of small modules and never mutated, pre-bundled once per runner
 //   process, in a folder of that process: Stryker starts two runners at once, each sandbox is
 //   a new root, and Vite's swap of a rebuilt pre-bundle folder is not safe between processes.

@@ -144,13 +144,16 @@ describe('replay modes (TW-REPLAY-CLI-1, TW-REPLAY-CLI-3)', () => {
     )
   })
 
-  it('a mismatch alone makes the exit 1', async () => {
-    const log = HEADER + '{"type":"tool/call","seq":0,"time":0,"data":{"callId":"c","name":"todo_write","arguments":"{}"}}\n'
-    expect(await run(['replay', '--verify', '-'], log)).toEqual({
+  it('a mismatch alone makes the exit 1; each is a line of its own', async () => {
+    const call = (seq: number, id: string) => `{"type":"tool/call","seq":${seq},"time":0,"data":{"callId":"${id}","name":"todo_write","arguments":"{}"}}\n`
+    expect(await run(['replay', '--verify', '-'], HEADER + call(0, 'c'))).toEqual({
       status: 1,
       stdout: 'seq 0: call "c": no tool/result logged\nverify: 1 todo_write call, 1 mismatch\n',
       stderr: ASSUMED,
     })
+    expect((await run(['replay', '--verify', '-'], HEADER + call(0, 'c') + call(1, 'd'))).stdout).toBe(
+      'seq 0: call "c": no tool/result logged\nseq 1: call "d": no tool/result logged\nverify: 2 todo_write calls, 2 mismatches\n',
+    )
   })
 })
 

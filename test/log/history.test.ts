@@ -232,7 +232,7 @@ describe('TW-HISTORY-3: each flag, on a log built for it', () => {
     expect(flagsOf(log.events)).toEqual([[], ['reopened'], ['reopened'], []])
   })
 
-  it('unchanged: the same items in the same order; a new order or a new status is a change', () => {
+  it('unchanged: the same items in the same order; a new order, status or content is a change', () => {
     const list = [item('a', 'pending'), item('b', 'completed')]
     const log = new Log()
       .accepted('c1', [])
@@ -242,7 +242,8 @@ describe('TW-HISTORY-3: each flag, on a log built for it', () => {
       .accepted('c5', [item('b', 'completed'), item('a', 'in_progress')])
       .accepted('c6', [item('b', 'completed')])
       .accepted('c7', [item('b', 'completed'), item('c', 'pending')])
-    expect(flagsOf(log.events)).toEqual([['unchanged'], [], ['unchanged'], [], [], ['dropped-unfinished'], []])
+      .accepted('c8', [item('b', 'completed'), item('d', 'pending')])
+    expect(flagsOf(log.events)).toEqual([['unchanged'], [], ['unchanged'], [], [], ['dropped-unfinished'], [], ['dropped-unfinished']])
   })
 
   it('repeated-refusal: refused with the text of the call just before, also refused', () => {
