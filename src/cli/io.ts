@@ -1,7 +1,7 @@
 // Shared plumbing of the `todo-write` subcommands: usage errors, stdin, option flags.
 import type { TodoWriteOptions } from '../core/options.js'
 import type { FlagValues } from './flags.js'
-import { invalidUtf8 } from '../log/lines.js'
+import { invalidUtf8, strictUtf8 } from '../log/lines.js'
 
 /**
  * node:fs as node has loaded it already. An ES import of node:fs would build its namespace,
@@ -51,8 +51,6 @@ export async function toolOptions(values: FlagValues<typeof OPTION_FLAGS>): Prom
 /** The most stdin `call` reads: a call's arguments, however large, are far below it. */
 export const MAX_INPUT_BYTES = 256 * 1024 * 1024
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
-
 /**
  * All of `stream` as text (TW-CLI-2). Refused with a message naming the problem: more than
  * MAX_INPUT_BYTES (nothing more is held), bytes that are not UTF-8 (the offset of the first
@@ -71,7 +69,7 @@ export async function readAll(stream: NodeJS.ReadableStream, what = 'stdin'): Pr
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
     throw new UsageError(`${what} starts with a byte-order mark (EF BB BF), which JSON does not allow`)
   try {
-    return strictUtf8.decode(bytes)
+    return strictUtf8(bytes)
   } catch {
     throw new UsageError(`${what} is not UTF-8: ${invalidUtf8(bytes)}`)
   }

@@ -4,7 +4,7 @@
 // (TW-KIT-FAULT-1). Requests go out without waiting for the answers before them
 // (TW-PROTO-FRAME-1): waiting would cost two process switches a request.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { LineSplitter, type ByteLine } from '../log/lines.js'
+import { LineSplitter, strictUtf8, type ByteLine } from '../log/lines.js'
 import { encodeLine, PROTOCOL_VERSION, readResponse, shown, startProblem, type Implementation, type Request, type RequestBody } from './protocol.js'
 
 export interface PortOptions {
@@ -52,8 +52,6 @@ const living = new Set<ChildProcess>()
 /** Kill every port still running, with its process group (the kit's exit and signal handlers call this). */
 export const killAll = (): void => living.forEach(killGroup)
 process.once('exit', killAll)
-// A byte-order mark is kept, to be refused: it starts no JSON text (TW-PROTO-FRAME-1).
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
 /** The id a line that is a JSON object carries; undefined for any other line. */
 const idOf = (line: string): unknown => {
@@ -137,7 +135,7 @@ export class Process {
   private onLine(raw: Uint8Array): void {
     let line: string
     try {
-      line = utf8.decode(raw)
+      line = strictUtf8(raw)
     } catch {
       this.broken(`printed a line that is not UTF-8: ${shown(Buffer.from(raw).toString('latin1'), 200)}`)
       return

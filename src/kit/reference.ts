@@ -8,7 +8,7 @@ import type { Todo } from '../core/schema.js'
 import { isNonArrayObject } from '../core/violations.js'
 import { jsonText } from '../log/json.js'
 import { thousands } from '../log/render.js'
-import { invalidUtf8, LineSplitter, type ByteLine } from '../log/lines.js'
+import { invalidUtf8, LineSplitter, strictUtf8, type ByteLine } from '../log/lines.js'
 import { PROTOCOL_VERSION, type CallInput, type CallOutcome, type Expected } from './protocol.js'
 
 /** A protocol failure of one request: answered as `{"id":…,"error":…}` (TW-PROTO-ERROR-1). */
@@ -167,16 +167,13 @@ export class ProtocolServer {
 /** A request line read: its text, or the error response of a line that cannot be read. */
 export type RequestText = { kind: 'text'; text: string } | { kind: 'unreadable'; response: { id: null; error: string } }
 
-// A byte-order mark is kept, so that a line starting with one is not JSON (TW-PROTO-FRAME-1).
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
-
 function requestText(line: ByteLine, maxLine: number): RequestText {
   if (line.kind === 'too-long') {
     const error = `the request line is ${thousands(line.bytes)} bytes, longer than ${maxLine / (1024 * 1024)} MiB: not read`
     return { kind: 'unreadable', response: { id: null, error } }
   }
   try {
-    return { kind: 'text', text: strictUtf8.decode(line.bytes) }
+    return { kind: 'text', text: strictUtf8(line.bytes) }
   } catch {
     return { kind: 'unreadable', response: { id: null, error: `the request line is not UTF-8: ${invalidUtf8(line.bytes)}` } }
   }

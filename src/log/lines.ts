@@ -21,9 +21,12 @@ export type ByteLine = { kind: 'line'; bytes: Uint8Array; terminated: boolean } 
 
 export type Line = OneLine | BlankRun
 
-const LF = 0x0a
+export const LF = 0x0a
 // ignoreBOM: a byte-order mark stays in the text (and makes its line unreadable, TW-LOG-2).
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+/** `bytes` as text, or a throw where they are not UTF-8; a byte-order mark is kept, so that a text starting with one is no JSON. */
+export const strictUtf8 = (bytes: Uint8Array): string => strict.decode(bytes)
 
 /**
  * The bytes of one line as they are gathered, in pieces: after the ones before when a file

@@ -10,7 +10,7 @@
 import type { Todo } from '../core/schema.js'
 import { isZstd } from './compressed.js'
 import { TURN_START } from './events.js'
-import { endOfRun, LineBuffer, LineSplitter, MAX_LINE_BYTES, type Line } from './lines.js'
+import { endOfRun, LF, LineBuffer, LineSplitter, MAX_LINE_BYTES, type Line } from './lines.js'
 import { eventStep, PlanReplay } from './plan.js'
 import { jsonText } from './json.js'
 import { BLANK_LINE, LogParser, ProblemList, readEventLine, readLogBatches, type LogRecord } from './reader.js'
@@ -77,7 +77,6 @@ export function syncFiles(): FileAccess {
 }
 
 const BLOCK = 64 * 1024
-const LF = 0x0a
 
 /**
  * The plan of the log file at `path`, read from its end (a few blocks; more only when the

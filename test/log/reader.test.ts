@@ -4,7 +4,7 @@ import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { jsonKind, KEPT_PROBLEMS, LogParser, ProblemList, readEventLine, readLog, readLogBatches, type LogRecord } from '../../src/log/reader.js'
 import type { Chunks } from '../../src/log/compressed.js'
-import { invalidUtf8, LineSplitter, splitLines } from '../../src/log/lines.js'
+import { invalidUtf8, LineSplitter, splitLines, strictUtf8 } from '../../src/log/lines.js'
 import { source } from '../support/replay.js'
 
 const HEADER = '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}'
@@ -433,6 +433,11 @@ describe("the same splitter, its lines as bytes (the kit reads a port's stdout a
     expect(splitter.held).toBe(2)
     expect(shown(splitter.end())).toEqual([{ kind: 'line', bytes: 'hi', terminated: false }])
     expect(splitter.held).toBe(0)
+  })
+
+  it('reads UTF-8 strictly: a byte-order mark kept, bytes that are not UTF-8 thrown', () => {
+    expect(strictUtf8(Buffer.from('\ufeff{"a":"é"}'))).toBe('\ufeff{"a":"é"}')
+    expect(() => strictUtf8(Buffer.from([0x61, 0xff]))).toThrow(TypeError)
   })
 
   it('names the first byte that is not UTF-8 and its offset, whatever comes after it', () => {
