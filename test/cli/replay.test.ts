@@ -7,6 +7,7 @@ import { Readable, Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { counted, REPLAY_HELP, runReplay } from '../../src/cli/replay.js'
+import '../../src/log/verify.js' // for --verify: test/support/replay.ts says why
 import { ASSUMED, HEADER, run, sink, WARN } from '../support/replay.js'
 import { suiteDir, testDir } from '../support/temp.js'
 import { rawZstd } from '../support/zstd.js'

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { replayExamples } from '../support/replay-spec.js'
 import { run } from '../support/replay.js'
+import '../../src/log/verify.js' // for --verify: test/support/replay.ts says why
 
 const all = replayExamples()
 

@@ -1,11 +1,11 @@
 // Runs `todo-write` in-process (so Stryker sees every mutant) with in-memory streams.
 import { Readable, Writable } from 'node:stream'
 import { main } from '../../src/cli/cli.js'
-// What the command loads only when asked for (replay; the verifier, for --verify) is loaded
-// here, before any test: module-level code run inside a test would count as that test's,
-// and Stryker would take its mutants for ones a test can kill rather than static ones.
+// What the command loads only when asked for is loaded before any test: module-level code
+// run inside a test would count as that test's, and Stryker would take its mutants for ones a
+// test can kill rather than static ones. replay, here; the verifier, with TypeBox, by each
+// test file that runs --verify, so that the others (a run per mutant) load neither.
 import '../../src/cli/replay.js'
-import '../../src/log/verify.js'
 
 /** A session header line, as the logs of the replay tests begin. */
 export const HEADER = '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n'
