@@ -131,16 +131,26 @@ describe('TW-HISTORY-1, TW-HISTORY-3: a session of the release app, told call by
 })
 
 describe('TW-HISTORY-2: the 100 MB app-shaped log streams in flat memory', () => {
-  /** The peak RSS of `replay --history` on a log, its heap capped at 16 MB, and its summary line. */
+  /**
+   * The lowest peak RSS of three runs of `replay --history` on a log, its heap capped at 16 MB,
+   * and its summary line. V8 grows its young generation as it sees fit, which moves a peak by
+   * 20 MB or more under load: it is held at 8 MB semi-spaces, as test/e2e/verify-memory.test.ts holds it.
+   */
   async function peak(log: string): Promise<{ peak: number; summary: string }> {
-    const child = spawn(process.execPath, ['--max-old-space-size=16', '--import', PEAK, BIN, 'replay', '--history', log], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (data: string) => (stdout += data))
-    child.stderr.setEncoding('utf8').on('data', (data: string) => (stderr += data))
-    const [code] = (await once(child, 'close')) as [number | null]
-    expect({ code, stderr: stderr.replace(/^peak-rss \d+\n$/, '') }).toEqual({ code: 0, stderr: '' })
-    return { peak: Number(/^peak-rss (\d+)$/m.exec(stderr)![1]), summary: stdout.trimEnd().split('\n').at(-1)! }
+    const runs: { peak: number; summary: string }[] = []
+    for (let run = 0; run < 3; run++) {
+      const flags = ['--max-old-space-size=16', '--min-semi-space-size=8', '--max-semi-space-size=8', '--import', PEAK]
+      const child = spawn(process.execPath, [...flags, BIN, 'replay', '--history', log], { stdio: ['ignore', 'pipe', 'pipe'] })
+      let stdout = ''
+      let stderr = ''
+      child.stdout.setEncoding('utf8').on('data', (data: string) => (stdout += data))
+      child.stderr.setEncoding('utf8').on('data', (data: string) => (stderr += data))
+      const [code] = (await once(child, 'close')) as [number | null]
+      expect({ code, stderr: stderr.replace(/^peak-rss \d+\n$/, '') }).toEqual({ code: 0, stderr: '' })
+      runs.push({ peak: Number(/^peak-rss (\d+)$/m.exec(stderr)![1]), summary: stdout.trimEnd().split('\n').at(-1)! })
+    }
+    expect(new Set(runs.map((run) => run.summary)).size).toBe(1)
+    return { peak: Math.min(...runs.map((run) => run.peak)), summary: runs[0]!.summary }
   }
 
   it('10x the log, at most 1.25x the peak memory', async () => {
