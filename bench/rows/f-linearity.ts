@@ -65,14 +65,16 @@ export const KINDS: Kind[] = [
 
 /**
  * The control: an iterative walk of `value` that reads every character of every string,
- * files every string in a set (as a duplicate check must) and keeps a set of the containers
- * it has seen, as any check of a whole value must: linear in the input by construction,
- * with the same kind of memory traffic, large hash tables included.
+ * files every string in a set (as a duplicate check must), keeps a set of the containers
+ * it has seen and makes an empty container for each, kept to the end, as the registry's
+ * copy (TW-JSON-2) must: linear in the input by construction, with the same kind of memory
+ * traffic, large hash tables and the objects a copy allocates included.
  */
 function countAll(value: unknown): number {
   let n = 0
   const seen = new Set<object>()
   const strings = new Set<string>()
+  const copies: object[] = []
   const stack: unknown[] = [value]
   while (stack.length > 0) {
     const v = stack.pop()
@@ -82,10 +84,11 @@ function countAll(value: unknown): number {
       strings.add(v)
     } else if (typeof v === 'object' && v !== null && !seen.has(v)) {
       seen.add(v)
+      copies.push(Array.isArray(v) ? [] : {})
       for (const key of Object.keys(v)) stack.push((v as Record<string, unknown>)[key])
     }
   }
-  return n + strings.size
+  return n + strings.size + copies.length
 }
 
 /** Ten small inputs against one big one, for the call and the control: each side does its work on every one of its inputs per iteration. */
