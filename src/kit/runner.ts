@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { digest } from '../core/distinct.js'
-import type { ProfileName } from '../core/options.js'
 import { terminalSafe } from '../log/render.js'
 import { ARGS_NOTATION, callLines, describeFailure, failureKey, failureSummary, runCalls, tailLines } from './compare.js'
 import { fuzz, regressionCase, type FuzzResult } from './fuzzer.js'
@@ -14,13 +13,13 @@ import { Port } from './port.js'
 import { PROTOCOL_CHECKS, runProtocolCheck } from './protocol-suite.js'
 import type { Implementation } from './protocol.js'
 import { quoteCommand } from './shell.js'
-import { count } from './report.js'
+import { count, type RunSettings } from './report.js'
 import { asciiJson, callInput, selected, type Selection, type VectorCase } from './vectors.js'
 
 /** The id of the fuzzing phase, for `--run`, `--skip` and expected-failures files. */
 export const FUZZ_ID = 'fuzz'
 
-export interface ConformConfig {
+export interface ConformConfig extends RunSettings {
   command: string[]
   env?: NodeJS.ProcessEnv
   cwd?: string
@@ -31,12 +30,6 @@ export interface ConformConfig {
   selection: Selection
   /** Case ids that must fail (TW-KIT-XFAIL-1); null when no file was given. */
   expectedFailures: string[] | null
-  seed: number
-  runs: number
-  profiles: readonly ProfileName[]
-  timeoutMs: number
-  startTimeoutMs: number
-  maxRestarts: number
   /** Where regression case files go; null writes none. */
   regressionsDir: string | null
   /** Shrink a disagreement (default true); the zoo only needs the first one. */
