@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { checkLog, snapshotViolation } from '../../src/log/invariant.js'
 import { todoWriteEvent } from '../../src/core/event.js'
 import { MemorySession, type LogEvent } from '../../src/log/events.js'
-import { currentFromEnd, currentTodos, standingPlan, standingStep, writtenStep } from '../../src/log/plan.js'
+import { currentFromEnd, currentTodos, PlanReplay, standingPlan, standingStep, writtenStep } from '../../src/log/plan.js'
 import { getterContent, hiddenContent, trimmedAsWritten, untrimmedAsWritten } from '../support/written-items.js'
 
 const A = [{ content: 'a', status: 'in_progress' as const }]
@@ -107,10 +107,12 @@ describe('TW-LOG-1: checkLog', () => {
 
   it.each([
     [{ todos: 'x' }, 'data.todos is not an array'],
+    [{ todos: {} }, 'data.todos is not an array'],
     [null, 'data.todos is not an array'],
     [[], 'data.todos is not an array'],
     [{ todos: [null] }, 'todos[0] is not an object'],
     [{ todos: [[]] }, 'todos[0] is not an object'],
+    [{ todos: [A[0], []] }, 'todos[1] is not an object'],
     [{ todos: [{ content: 1, status: 'pending' }] }, 'todos[0].content is not a string'],
     [{ todos: [{ status: 'pending' }] }, 'todos[0].content is not a string'],
     [{ todos: [{ content: '', status: 'pending' }] }, 'todos[0].content is empty'],
@@ -137,10 +139,15 @@ describe('TW-LOG-1: checkLog', () => {
       'todos[2].content duplicates todos[1]',
     ],
     [{ todos: [{ content: 'a', status: 'done' }] }, 'todos[0].status is not one of ["pending","in_progress","completed"]'],
+    [{ todos: [{ content: 'a', status: 'Pending' }] }, 'todos[0].status is not one of ["pending","in_progress","completed"]'],
     [{ todos: [{ content: 'a' }] }, 'todos[0].status is not one of ["pending","in_progress","completed"]'],
-  ])('%j → %s', (data, message) => {
+  ])('%j → %s, as checkLog and PlanReplay say it', (data, message) => {
     expect(snapshotViolation(data)).toBe(message)
     expect(checkLog([write(0, A), { type: 'todo/write', seq: 7, data }])).toEqual({ seq: 7, message })
+    expect(new PlanReplay().apply({ type: 'todo/write', seq: 7, data })).toEqual({
+      kind: 'broken',
+      message: `todo/write seq 7 breaks the durable-log invariant: ${message}`,
+    })
   })
 
   it('reports the first violation, by index when events carry no seq', () => {
