@@ -17,8 +17,10 @@
 // stryker.conf.json), one run per mutant, with only the files whose tests cover it:
 // - each file in a fresh worker (`isolate: true`), so the first failure cancels the files not
 //   started yet; without isolation the one worker imports every file before the first test;
-// - files in the gate's folder order, its own folder first (`FolderOrder`): a run costs what
-//   runs before the file that kills;
+// - the test file that mirrors the mutated one first (src/log/reader.ts: test/log/reader.test.ts;
+//   Stryker names the mutant's file in `related`), then the rest in the gate's folder order,
+//   its own folder first (`TestOrder`): a run costs what runs before the file that kills, and
+//   the mirror kills most mutants of its module;
 // - properties stop at their first counterexample (FC_SHRINK=0): a gate asks only whether a
 //   test fails;
 // - a test fails after 5 s (its slowest honest run takes under 3 s): a mutant that never
@@ -38,11 +40,14 @@ export const testGlobs = (entries: readonly string[]): string[] => entries.map((
 
 function mutationConfig(entries: readonly string[]) {
   const globs = testGlobs(entries)
-  class FolderOrder extends BaseSequencer {
+  class TestOrder extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+      // One file when a mutant runs; the dry run names every mutated file and keeps the folder order.
+      const related = this.ctx.config.related ?? []
+      const mirror = related.length === 1 ? `test/${relative(`${this.ctx.config.root}/src`, related[0]!).replace(/\.ts$/, '.test.ts')}` : undefined
       const ranked = files.map((file) => {
         const path = relative(this.ctx.config.root, file.moduleId)
-        return { file, path, rank: globs.findIndex((glob) => matchesGlob(path, glob)) }
+        return { file, path, rank: path === mirror ? -1 : globs.findIndex((glob) => matchesGlob(path, glob)) }
       })
       return ranked.sort((a, b) => a.rank - b.rank || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).map(({ file }) => file)
     }
@@ -55,7 +60,7 @@ function mutationConfig(entries: readonly string[]) {
       include: globs,
       isolate: true,
       cache: false,
-      sequence: { sequencer: FolderOrder },
+      sequence: { sequencer: TestOrder },
       env: { FC_SHRINK: '0' },
       deps: { optimizer: { ssr: { enabled: true, include: ['typebox', 'typebox/compile'] } } },
     },
