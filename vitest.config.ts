@@ -23,7 +23,7 @@
 //   the mirror kills most mutants of its module;
 // - properties stop at their first counterexample (FC_SHRINK=0): a gate asks only whether a
 //   test fails;
-// - a test fails after 5 s (its slowest honest run takes under 3 s): a mutant that never
+// - a test fails after 4 s (its slowest honest run takes under 3 s): a mutant that never
 //   settles a promise is then killed by its test, not by Stryker's timer, which waits the
 //   dry run's overhead too, and then restarts the runner;
 // - typebox, some hundreds of small modules and never mutated, pre-bundled once per runner
@@ -56,7 +56,7 @@ function mutationConfig(entries: readonly string[]) {
     cacheDir: `.vite-runner/${process.pid}`,
     test: {
       ...shared,
-      testTimeout: 5_000,
+      testTimeout: 4_000,
       include: globs,
       isolate: true,
       cache: false,

@@ -11,7 +11,7 @@
 // A mutant's run may take its covering tests' time plus one second (timeoutFactor 1,
 // timeoutMS 1000) plus the dry run's overhead: past that it is counted detected, by timeout,
 // and the runner restarts. Twice the wait detected the same. A mutant that never settles a
-// promise fails its test at vitest's 5 s instead (vitest.config.ts), which costs less.
+// promise fails its test at vitest's 4 s instead (vitest.config.ts), which costs less.
 // The first failing gate stops the run. Each gate's report: reports/mutation/<gate>.html (and
 // .json).
 import { readFileSync } from 'node:fs'
