@@ -3,8 +3,6 @@
 // resend and a reopened item shows exactly those flags, as a file, zstd and on stdin; and the
 // 100 MB app-shaped log of the benchmark's row (d) streams in flat memory. Through
 // subprocesses, so it kills no mutants (test/log/history.test.ts does).
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,10 +10,8 @@ import { fileURLToPath } from 'node:url'
 import { zstdCompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeAppLog } from '../../fixtures/app-log.js'
-import { BIN, runCli } from '../support/cli.js'
+import { lowestPeak, runCli } from '../support/cli.js'
 import { releaseFixturePath } from '../support/fixture.js'
-
-const PEAK = fileURLToPath(new URL('../fixtures/peak-rss.mjs', import.meta.url))
 
 let dir = ''
 beforeAll(() => {
@@ -131,26 +127,13 @@ describe('TW-HISTORY-1, TW-HISTORY-3: a session of the release app, told call by
 })
 
 describe('TW-HISTORY-2: the 100 MB app-shaped log streams in flat memory', () => {
-  /**
-   * The lowest peak RSS of three runs of `replay --history` on a log, its heap capped at 16 MB,
-   * and its summary line. V8 grows its young generation as it sees fit, which moves a peak by
-   * 20 MB or more under load: it is held at 8 MB semi-spaces, as test/e2e/verify-memory.test.ts holds it.
-   */
+  /** The lowest peak RSS of three runs of `replay --history` on a log, its heap capped at 16 MB, and its summary line. */
   async function peak(log: string): Promise<{ peak: number; summary: string }> {
-    const runs: { peak: number; summary: string }[] = []
-    for (let run = 0; run < 3; run++) {
-      const flags = ['--max-old-space-size=16', '--min-semi-space-size=8', '--max-semi-space-size=8', '--import', PEAK]
-      const child = spawn(process.execPath, [...flags, BIN, 'replay', '--history', log], { stdio: ['ignore', 'pipe', 'pipe'] })
-      let stdout = ''
-      let stderr = ''
-      child.stdout.setEncoding('utf8').on('data', (data: string) => (stdout += data))
-      child.stderr.setEncoding('utf8').on('data', (data: string) => (stderr += data))
-      const [code] = (await once(child, 'close')) as [number | null]
-      expect({ code, stderr: stderr.replace(/^peak-rss \d+\n$/, '') }).toEqual({ code: 0, stderr: '' })
-      runs.push({ peak: Number(/^peak-rss (\d+)$/m.exec(stderr)![1]), summary: stdout.trimEnd().split('\n').at(-1)! })
-    }
-    expect(new Set(runs.map((run) => run.summary)).size).toBe(1)
-    return { peak: Math.min(...runs.map((run) => run.peak)), summary: runs[0]!.summary }
+    const { peak, runs } = await lowestPeak(16, ['replay', '--history', log])
+    for (const { code, stderr } of runs) expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
+    const summaries = runs.map((run) => run.stdout.trimEnd().split('\n').at(-1)!)
+    expect(new Set(summaries).size).toBe(1)
+    return { peak, summary: summaries[0]! }
   }
 
   it('10x the log, at most 1.25x the peak memory', async () => {

@@ -2,35 +2,20 @@
 // result, and of each only what is left to compare, long texts as a digest and a preview; a
 // snapshot is compared when it is paired with its call, and the event is not kept. Through subprocesses of the built package, so it
 // kills no mutants (src/log/verify.ts keeps no memory-only rule for one to change).
-import { spawn, spawnSync } from 'node:child_process'
-import { once } from 'node:events'
+import { spawnSync } from 'node:child_process'
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
 import { zstdCompressSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BIN } from '../support/cli.js'
+import { lowestPeak, runCapped } from '../support/cli.js'
 
 const HEAP = fileURLToPath(new URL('../fixtures/verify-heap.mjs', import.meta.url))
 const PEAK = fileURLToPath(new URL('../fixtures/peak-rss.mjs', import.meta.url))
 
-/** `node --max-old-space-size=<mb> todo-write replay <mode> <file>`, as a user runs it; `flags`: more of node's flags. */
-async function replay(
-  heapMb: number,
-  mode: string,
-  file: string,
-  flags: string[] = [],
-): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, ...flags, BIN, 'replay', mode, file], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  // Decoded as a stream: a character split between two chunks is one character.
-  child.stdout.setEncoding('utf8').on('data', (data: string) => (stdout += data))
-  child.stderr.setEncoding('utf8').on('data', (data: string) => (stderr += data))
-  const [code, signal] = (await once(child, 'close')) as [number | null, string | null]
-  return { code, signal, stdout, stderr }
-}
+/** `todo-write replay <mode> <file>` under a heap of `heapMb`. */
+const replay = (heapMb: number, mode: string, file: string) => runCapped(heapMb, ['replay', mode, file])
 
 /** What stderr says of a log that states no todo_write policy, verified with no option flag (TW-VERIFY-5). */
 const ASSUMED =
@@ -159,26 +144,19 @@ describe('TW-VERIFY-3: open calls hold previews and digests, not their texts', (
       { length: CALLS },
       (_, call) => `seq ${call}: call "${String(call).padStart(8, '0')}${'i'.repeat(191)}… (100,010 characters): no tool/result logged\n`,
     )
-    // Each run three times, with its peak resident memory, the last line of stderr
-    // (test/fixtures/peak-rss.mjs), and each file's lowest peak compared. V8 grows its young
-    // generation as it sees fit, which moves a peak by 20 MB or more under load: it is held
-    // at the 8 MB semi-spaces an idle run of either file grows to.
+    // Each run three times (lowestPeak), and each file's lowest peak compared.
     const output = {
       code: 1,
       signal: null,
       stdout: `${unanswered.join('')}verify: ${CALLS} todo_write calls, ${CALLS} mismatches\n`,
       stderr: ASSUMED,
     }
-    const lowestPeak = async (file: string) => {
-      const peaks: number[] = []
-      for (let run = 0; run < 3; run++) {
-        const { stderr, ...rest } = await replay(100, '--verify', file, ['--min-semi-space-size=8', '--max-semi-space-size=8', '--import', PEAK])
-        peaks.push(Number(/^peak-rss (\d+)\n$/m.exec(stderr)![1]))
-        expect({ ...rest, stderr: stderr.replace(/^peak-rss \d+\n$/m, '') }).toEqual(output)
-      }
-      return Math.min(...peaks)
+    const lowest = async (file: string) => {
+      const { peak, runs } = await lowestPeak(100, ['replay', '--verify', file])
+      for (const run of runs) expect(run).toEqual(output)
+      return peak
     }
-    const [compressed, text] = [await lowestPeak(log), await lowestPeak(plain)]
+    const [compressed, text] = [await lowest(log), await lowest(plain)]
     // A frame a line: decompressing costs no memory that reading the same text plain does not.
     expect(compressed / text, `peak RSS ${compressed} compressed, ${text} plain`).toBeLessThanOrEqual(1.15)
   })
