@@ -20,111 +20,101 @@ const write = (seq: number, todos: string) => `{"type":"todo/write","seq":${seq}
 
 const FINAL =
   '[{"content":"read the tokenizer","status":"completed"},{"content":"fix the off-by-one","status":"in_progress"},{"content":"run the tests","status":"pending"}]'
+/** The last good list of the damaged sample. */
+const DAMAGED_LIST = '[{"content":"read the tokenizer","status":"in_progress"},{"content":"fix the off-by-one","status":"pending"}]\n'
+
+const replay = (args: string[], input?: string | Buffer) => run(['replay', ...args], input)
+/** A run's exit status and streams, as `run` gives them. */
+const ran = (status: number, stdout: string, stderr = '') => ({ status, stdout, stderr })
+/** A usage error: exit 2, nothing on stdout, the message and where to find usage on stderr. */
+const usage = (message: string) => ran(2, '', `todo-write: ${message}\n${USAGE}`)
+const notALog = (name: string, first = 'not JSON') => usage(`${name} is not a session log: no line is a session header or an event (line 1: ${first})`)
+/** The warning of a file read from its end (`n`: "1 problem", "3 problems"). */
+const WARN_READ = (n: string) => `todo-write: warning: ${n} in the lines read; the output holds what the readable lines say\n`
 
 describe('replay on the shipped sample log (TW-REPLAY-CLI-1)', () => {
   it('prints the current list', async () => {
-    expect(await run(['replay', SAMPLE])).toEqual({ status: 0, stdout: FINAL + '\n', stderr: '' })
+    expect(await replay([SAMPLE])).toEqual(ran(0, FINAL + '\n'))
   })
 
   it('--standing: a later turn/start cleared it', async () => {
-    expect(await run(['replay', '--standing', SAMPLE])).toEqual({ status: 0, stdout: 'null\n', stderr: '' })
-    expect(await run(['replay', '--standing', '--render', SAMPLE])).toEqual({ status: 0, stdout: '', stderr: '' })
+    expect(await replay(['--standing', SAMPLE])).toEqual(ran(0, 'null\n'))
+    expect(await replay(['--standing', '--render', SAMPLE])).toEqual(ran(0, ''))
   })
 
   it('--render, --check, --acp, --verify', async () => {
-    expect((await run(['replay', '--render', SAMPLE])).stdout).toBe('Plan\n✓ read the tokenizer\n● fix the off-by-one\n○ run the tests\n')
-    expect(await run(['replay', '--check', SAMPLE])).toEqual({ status: 0, stdout: 'check: 17 events, 2 todo/write, 0 problems\n', stderr: '' })
-    expect((await run(['replay', '--acp', SAMPLE])).stdout.split('\n')).toEqual([
+    expect((await replay(['--render', SAMPLE])).stdout).toBe('Plan\n✓ read the tokenizer\n● fix the off-by-one\n○ run the tests\n')
+    expect(await replay(['--check', SAMPLE])).toEqual(ran(0, 'check: 17 events, 2 todo/write, 0 problems\n'))
+    expect((await replay(['--acp', SAMPLE])).stdout.split('\n')).toEqual([
       '{"sessionUpdate":"plan","entries":[{"content":"read the tokenizer","priority":"medium","status":"in_progress"},{"content":"fix the off-by-one","priority":"medium","status":"pending"},{"content":"run the tests","priority":"medium","status":"pending"}]}',
       '{"sessionUpdate":"plan","entries":[{"content":"read the tokenizer","priority":"medium","status":"completed"},{"content":"fix the off-by-one","priority":"medium","status":"in_progress"},{"content":"run the tests","priority":"medium","status":"pending"}]}',
       '',
     ])
     // TW-VERIFY-5: the sample has no request/header: the seed profile, said on stderr.
-    expect(await run(['replay', '--verify', SAMPLE])).toEqual({ status: 0, stdout: 'verify: 3 todo_write calls, 0 mismatches\n', stderr: ASSUMED })
+    expect(await replay(['--verify', SAMPLE])).toEqual(ran(0, 'verify: 3 todo_write calls, 0 mismatches\n', ASSUMED))
   })
 
   it('TW-REPLAY-TAIL-1: a file is read from its end for the list and the plan, and streamed for the other modes', async () => {
     const fromEnd = 'todo-write: line 1 from the end: truncated last line (not JSON, no final line break)\n'
-    for (const mode of [[], ['--render']]) expect((await run(['replay', ...mode, DAMAGED])).stderr.startsWith(fromEnd)).toBe(true)
-    expect(await run(['replay', '--check', SAMPLE])).toEqual({
-      status: 0,
-      stdout: expect.stringMatching(/^check: \d+ events, \d+ todo\/write, 0 problems\n$/),
-      stderr: '',
-    })
-    expect((await run(['replay', '--acp', DAMAGED])).stderr).toContain('todo-write: line 6: not JSON\n')
+    for (const mode of [[], ['--render']]) expect((await replay([...mode, DAMAGED])).stderr.startsWith(fromEnd)).toBe(true)
+    expect(await replay(['--check', SAMPLE])).toEqual(ran(0, expect.stringMatching(/^check: \d+ events, \d+ todo\/write, 0 problems\n$/)))
+    expect((await replay(['--acp', DAMAGED])).stderr).toContain('todo-write: line 6: not JSON\n')
   })
 
   it('TW-LOG-6: the damaged sample streamed: last good list, problems by line, exit 1', async () => {
-    expect(await run(['replay', '-'], readFileSync(DAMAGED))).toEqual({
-      status: 1,
-      stdout: '[{"content":"read the tokenizer","status":"in_progress"},{"content":"fix the off-by-one","status":"pending"}]\n',
-      stderr:
-        'todo-write: line 6: not JSON\n' +
-        'todo-write: line 7: todo/write seq 5 breaks the durable-log invariant: todos[1].content is not trimmed\n' +
-        'todo-write: line 8: truncated last line (not JSON, no final line break)\n' +
-        WARN('3 problems'),
-    })
+    const stderr =
+      'todo-write: line 6: not JSON\n' +
+      'todo-write: line 7: todo/write seq 5 breaks the durable-log invariant: todos[1].content is not trimmed\n' +
+      'todo-write: line 8: truncated last line (not JSON, no final line break)\n' +
+      WARN('3 problems')
+    expect(await replay(['-'], readFileSync(DAMAGED))).toEqual(ran(1, DAMAGED_LIST, stderr))
   })
 
   it('TW-REPLAY-TAIL-1: the same file read from its end: the same list, the problems of the lines read by position from the end', async () => {
-    expect(await run(['replay', DAMAGED])).toEqual({
-      status: 1,
-      stdout: '[{"content":"read the tokenizer","status":"in_progress"},{"content":"fix the off-by-one","status":"pending"}]\n',
-      stderr:
-        'todo-write: line 1 from the end: truncated last line (not JSON, no final line break)\n' +
-        'todo-write: line 2 from the end: todo/write seq 5 breaks the durable-log invariant: todos[1].content is not trimmed\n' +
-        'todo-write: line 3 from the end: not JSON\n' +
-        'todo-write: warning: 3 problems in the lines read; the output holds what the readable lines say\n',
-    })
+    const stderr =
+      'todo-write: line 1 from the end: truncated last line (not JSON, no final line break)\n' +
+      'todo-write: line 2 from the end: todo/write seq 5 breaks the durable-log invariant: todos[1].content is not trimmed\n' +
+      'todo-write: line 3 from the end: not JSON\n' +
+      WARN_READ('3 problems')
+    expect(await replay([DAMAGED])).toEqual(ran(1, DAMAGED_LIST, stderr))
   })
 })
 
 describe('replay modes (TW-REPLAY-CLI-1, TW-REPLAY-CLI-3)', () => {
   it('no list: null, and --render prints nothing', async () => {
-    expect(await run(['replay', '-'], HEADER)).toEqual({ status: 0, stdout: 'null\n', stderr: '' })
-    expect(await run(['replay', '--render', '-'], HEADER)).toEqual({ status: 0, stdout: '', stderr: '' })
+    expect(await replay(['-'], HEADER)).toEqual(ran(0, 'null\n'))
+    expect(await replay(['--render', '-'], HEADER)).toEqual(ran(0, ''))
   })
 
   it('--standing with --render renders the standing plan', async () => {
     const log = HEADER + write(0, '[{"content":"a","status":"pending"}]') + '{"type":"turn/end","seq":1,"time":0}\n'
-    expect(await run(['replay', '--render', '--standing', '-'], log)).toEqual({ status: 0, stdout: 'Plan\n○ a\n', stderr: '' })
+    expect(await replay(['--render', '--standing', '-'], log)).toEqual(ran(0, 'Plan\n○ a\n'))
   })
 
   it('--check counts in the singular and the plural', async () => {
-    expect((await run(['replay', '--check', '-'], HEADER)).stdout).toBe('check: 0 events, 0 todo/write, 0 problems\n')
-    expect((await run(['replay', '--check', '-'], HEADER + write(0, '[]'))).stdout).toBe('check: 1 event, 1 todo/write, 0 problems\n')
-    const two = await run(['replay', '--check', '-'], HEADER + write(0, '[]') + 'x\n' + write(2, '[{"content":"","status":"pending"}]'))
-    expect(two).toEqual({
-      status: 1,
-      stdout: 'check: 2 events, 2 todo/write, 2 problems\n',
-      stderr:
-        'todo-write: line 3: not JSON\ntodo-write: line 4: todo/write seq 2 breaks the durable-log invariant: todos[0].content is empty\n' + WARN('2 problems'),
-    })
+    expect((await replay(['--check', '-'], HEADER)).stdout).toBe('check: 0 events, 0 todo/write, 0 problems\n')
+    expect((await replay(['--check', '-'], HEADER + write(0, '[]'))).stdout).toBe('check: 1 event, 1 todo/write, 0 problems\n')
+    const two = await replay(['--check', '-'], HEADER + write(0, '[]') + 'x\n' + write(2, '[{"content":"","status":"pending"}]'))
+    const stderr = 'todo-write: line 3: not JSON\ntodo-write: line 4: todo/write seq 2 breaks the durable-log invariant: todos[0].content is empty\n'
+    expect(two).toEqual(ran(1, 'check: 2 events, 2 todo/write, 2 problems\n', stderr + WARN('2 problems')))
   })
 
   it('--acp skips a broken snapshot and reports it', async () => {
     const log = HEADER + write(0, '[{"content":"a","status":"pending"}]') + write(1, '[{"content":"a","status":"later"}]') + write(2, '[]')
-    const result = await run(['replay', '--acp', '-'], log)
-    expect(result.stdout).toBe(
-      '{"sessionUpdate":"plan","entries":[{"content":"a","priority":"medium","status":"pending"}]}\n{"sessionUpdate":"plan","entries":[]}\n',
-    )
-    expect(result.stderr).toBe(
-      'todo-write: line 3: todo/write seq 1 breaks the durable-log invariant: todos[0].status is not one of ["pending","in_progress","completed"]\n' +
-        WARN('1 problem'),
-    )
-    expect(result.status).toBe(1)
+    const acp = '{"sessionUpdate":"plan","entries":[{"content":"a","priority":"medium","status":"pending"}]}\n{"sessionUpdate":"plan","entries":[]}\n'
+    const stderr =
+      'todo-write: line 3: todo/write seq 1 breaks the durable-log invariant: todos[0].status is not one of ["pending","in_progress","completed"]\n'
+    expect(await replay(['--acp', '-'], log)).toEqual(ran(1, acp, stderr + WARN('1 problem')))
   })
 
   it('--verify: no calls at all', async () => {
-    expect(await run(['replay', '--verify', '-'], HEADER)).toEqual({ status: 0, stdout: 'verify: 0 todo_write calls, 0 mismatches\n', stderr: '' })
+    expect(await replay(['--verify', '-'], HEADER)).toEqual(ran(0, 'verify: 0 todo_write calls, 0 mismatches\n'))
   })
 
   it('TW-LOG-6: --verify: log problems alone make the exit 1', async () => {
-    expect(await run(['replay', '--verify', '-'], HEADER + 'x\n')).toEqual({
-      status: 1,
-      stdout: 'verify: 0 todo_write calls, 0 mismatches\n',
-      stderr: 'todo-write: line 2: not JSON\n' + WARN('1 problem'),
-    })
+    expect(await replay(['--verify', '-'], HEADER + 'x\n')).toEqual(
+      ran(1, 'verify: 0 todo_write calls, 0 mismatches\n', 'todo-write: line 2: not JSON\n' + WARN('1 problem')),
+    )
   })
 
   it('--verify takes the option flags', async () => {
@@ -132,27 +122,25 @@ describe('replay modes (TW-REPLAY-CLI-1, TW-REPLAY-CLI-3)', () => {
       HEADER +
       '{"type":"tool/call","seq":0,"time":0,"data":{"callId":"c","name":"todo_write","arguments":"{\\"todos\\":[{\\"content\\":\\"a\\",\\"status\\":\\"pending\\",\\"id\\":1}]}"}}\n' +
       '{"type":"tool/result","seq":1,"time":0,"data":{"callId":"c","content":[{"type":"text","text":"Error: invalid arguments: \\"todos[0].id\\" is not a declared property (additionalProperties: false)"}],"isError":true}}\n'
-    expect((await run(['replay', '--verify', '--unknown-item-keys', 'reject', '-'], log)).status).toBe(0)
-    const dropped = await run(['replay', '--verify', '--unknown-item-keys=drop', '-'], log)
+    expect((await replay(['--verify', '--unknown-item-keys', 'reject', '-'], log)).status).toBe(0)
+    const dropped = await replay(['--verify', '--unknown-item-keys=drop', '-'], log)
     expect(dropped.status).toBe(1)
     // TW-VERIFY-5: the other setting of --unknown-item-keys answers as logged; no note on stderr, as flags were given.
     expect(dropped.stdout).toMatch(
       /^seq 1: call "c": isError true, the reference says false \(the log's deployment may reject unknown item keys: --unknown-item-keys reject\)\n/,
     )
     expect(dropped.stderr).toBe('')
-    expect((await run(['replay', '--verify', '--unknown-item-keys', 'keep', '-'], log)).stderr).toBe(
+    expect((await replay(['--verify', '--unknown-item-keys', 'keep', '-'], log)).stderr).toBe(
       'todo-write: --unknown-item-keys must be "drop" or "reject", got "keep"\n' + USAGE,
     )
   })
 
   it('a mismatch alone makes the exit 1; each is a line of its own', async () => {
     const call = (seq: number, id: string) => `{"type":"tool/call","seq":${seq},"time":0,"data":{"callId":"${id}","name":"todo_write","arguments":"{}"}}\n`
-    expect(await run(['replay', '--verify', '-'], HEADER + call(0, 'c'))).toEqual({
-      status: 1,
-      stdout: 'seq 0: call "c": no tool/result logged\nverify: 1 todo_write call, 1 mismatch\n',
-      stderr: ASSUMED,
-    })
-    expect((await run(['replay', '--verify', '-'], HEADER + call(0, 'c') + call(1, 'd'))).stdout).toBe(
+    expect(await replay(['--verify', '-'], HEADER + call(0, 'c'))).toEqual(
+      ran(1, 'seq 0: call "c": no tool/result logged\nverify: 1 todo_write call, 1 mismatch\n', ASSUMED),
+    )
+    expect((await replay(['--verify', '-'], HEADER + call(0, 'c') + call(1, 'd'))).stdout).toBe(
       'seq 0: call "c": no tool/result logged\nseq 1: call "d": no tool/result logged\nverify: 2 todo_write calls, 2 mismatches\n',
     )
   })
@@ -172,7 +160,7 @@ describe('replay usage errors: stderr, nothing on stdout, exit 2 (TW-REPLAY-CLI-
     [['--bogus'], 'unknown flag "--bogus" for replay'],
     [['--verfy'], 'unknown flag "--verfy" for replay: did you mean --verify?'],
   ])('%j', async (flags, message) => {
-    const result = await run(['replay', ...flags, '-'], HEADER)
+    const result = await replay([...flags, '-'], HEADER)
     expect(result.status).toBe(2)
     expect(result.stdout).toBe('')
     expect(result.stderr.startsWith(`todo-write: ${message}`)).toBe(true)
@@ -180,9 +168,8 @@ describe('replay usage errors: stderr, nothing on stdout, exit 2 (TW-REPLAY-CLI-
   })
 
   it('exactly one log', async () => {
-    for (const argv of [['replay'], ['replay', '-', '-'], ['replay', '--render']]) {
-      expect(await run(argv, HEADER)).toEqual({ status: 2, stdout: '', stderr: 'todo-write: replay takes exactly one log: a file, or - for stdin\n' + USAGE })
-    }
+    for (const argv of [['replay'], ['replay', '-', '-'], ['replay', '--render']])
+      expect(await run(argv, HEADER)).toEqual(usage('replay takes exactly one log: a file, or - for stdin'))
   })
 
   describe('a log that cannot be opened or read', () => {
@@ -190,13 +177,13 @@ describe('replay usage errors: stderr, nothing on stdout, exit 2 (TW-REPLAY-CLI-
 
     it('a missing file', async () => {
       const missing = join(dir(), 'missing.jsonl')
-      const result = await run(['replay', missing])
+      const result = await replay([missing])
       expect(result).toMatchObject({ status: 2, stdout: '' })
       expect(result.stderr).toMatch(new RegExp(`^todo-write: cannot open ${JSON.stringify(missing).replace(/[.\\]/g, '\\$&')}: ENOENT`))
     })
 
     it('a directory', async () => {
-      const result = await run(['replay', dir()])
+      const result = await replay([dir()])
       expect(result).toMatchObject({ status: 2, stdout: '' })
       expect(result.stderr.startsWith(`todo-write: cannot read ${JSON.stringify(dir())}: EISDIR`)).toBe(true)
     })
@@ -213,18 +200,9 @@ describe('replay usage errors: stderr, nothing on stdout, exit 2 (TW-REPLAY-CLI-
 
     it('a regular file that cannot be read: read from its end, or streamed', async () => {
       const file = unreadable()
-      const denied = `EACCES: permission denied, open '${file}'`
-      for (const mode of [[], ['--render'], ['--standing']])
-        expect(await run(['replay', ...mode, file])).toEqual({
-          status: 2,
-          stdout: '',
-          stderr: `todo-write: cannot read ${JSON.stringify(file)}: ${denied}\n` + USAGE,
-        })
-      expect(await run(['replay', '--check', file])).toEqual({
-        status: 2,
-        stdout: '',
-        stderr: `todo-write: cannot open ${JSON.stringify(file)}: ${denied}\n` + USAGE,
-      })
+      const denied = `${JSON.stringify(file)}: EACCES: permission denied, open '${file}'`
+      for (const mode of [[], ['--render'], ['--standing']]) expect(await replay([...mode, file])).toEqual(usage(`cannot read ${denied}`))
+      expect(await replay(['--check', file])).toEqual(usage(`cannot open ${denied}`))
     })
 
     it('stdin that reads a directory is refused, not read as an empty log', async () => {
@@ -241,7 +219,7 @@ describe('replay usage errors: stderr, nothing on stdout, exit 2 (TW-REPLAY-CLI-
     it('a file read like any other', async () => {
       const file = join(dir(), 'log.jsonl')
       writeFileSync(file, HEADER + write(0, '[]'))
-      expect(await run(['replay', file])).toEqual({ status: 0, stdout: '[]\n', stderr: '' })
+      expect(await replay([file])).toEqual(ran(0, '[]\n'))
     })
 
     it('stdin that fails', async () => {
@@ -250,14 +228,12 @@ describe('replay usage errors: stderr, nothing on stdout, exit 2 (TW-REPLAY-CLI-
           this.destroy(new Error('boom'))
         },
       })
-      const stdout = sink()
-      const stderr = sink()
-      await expect(runReplay(['-'], { stdin, stdout, stderr })).rejects.toThrow(/^cannot read stdin: boom$/)
+      await expect(runReplay(['-'], { stdin, stdout: sink(), stderr: sink() })).rejects.toThrow(/^cannot read stdin: boom$/)
     })
   })
 
   it('replay --help', async () => {
-    expect(await run(['replay', '--help'])).toEqual({ status: 0, stdout: REPLAY_HELP + '\n', stderr: '' })
+    expect(await replay(['--help'])).toEqual(ran(0, REPLAY_HELP + '\n'))
     expect(REPLAY_HELP).toContain('--verify')
   })
 })
@@ -287,8 +263,7 @@ describe('output', () => {
     for (let seq = 0; seq < 200; seq++) log += write(seq, `[{"content":"task ${seq}","status":"pending"}]`)
     // What one piece of input (256 bytes here) makes is written, then drained, before the next is read.
     const pieces = Array.from({ length: Math.ceil(log.length / 256) }, (_, i) => Buffer.from(log.slice(i * 256, (i + 1) * 256)))
-    const status = await runReplay(['--acp', '-'], { stdin: Readable.from(pieces), stdout, stderr: sink() })
-    expect(status).toBe(0)
+    expect(await runReplay(['--acp', '-'], { stdin: Readable.from(pieces), stdout, stderr: sink() })).toBe(0)
     expect(written.split('\n')).toHaveLength(201)
     expect(written.split('\n')[199]).toBe('{"sessionUpdate":"plan","entries":[{"content":"task 199","priority":"medium","status":"pending"}]}')
     expect(buffered).toBeLessThan(500)
@@ -297,10 +272,8 @@ describe('output', () => {
 
 describe('TW-LOG-8: at most 100 problems are written', () => {
   it('the rest are counted in the closing warning', async () => {
-    const log = HEADER + 'not json\n'.repeat(150)
-    const { status, stdout, stderr } = await run(['replay', '-'], log)
-    expect(status).toBe(1)
-    expect(stdout).toBe('null\n')
+    const { status, stdout, stderr } = await replay(['-'], HEADER + 'not json\n'.repeat(150))
+    expect({ status, stdout }).toEqual({ status: 1, stdout: 'null\n' })
     const lines = stderr.trimEnd().split('\n')
     expect(lines).toHaveLength(101)
     expect(lines[99]).toBe('todo-write: line 101: not JSON')
@@ -308,7 +281,7 @@ describe('TW-LOG-8: at most 100 problems are written', () => {
   })
 
   it('at exactly 100 none is hidden; a file read from its end shows 100 too', async () => {
-    expect((await run(['replay', '-'], HEADER + 'not json\n'.repeat(100))).stderr.split('\n').at(-2)).toBe(
+    expect((await replay(['-'], HEADER + 'not json\n'.repeat(100))).stderr.split('\n').at(-2)).toBe(
       'todo-write: warning: 100 problems in the log; the output holds what the readable lines say',
     )
     const path = join(testDir('problems'), 'log.jsonl')
@@ -317,7 +290,7 @@ describe('TW-LOG-8: at most 100 problems are written', () => {
       [150, ' (the first 100 shown)'],
     ] as const) {
       writeFileSync(path, HEADER + 'not json\n'.repeat(n))
-      const { status, stdout, stderr } = await run(['replay', path])
+      const { status, stdout, stderr } = await replay([path])
       expect({ status, stdout }).toEqual({ status: 1, stdout: 'null\n' })
       const lines = stderr.trimEnd().split('\n')
       expect(lines).toHaveLength(101)
@@ -341,7 +314,7 @@ describe('TW-LOG-8: at most 100 problems are written', () => {
 
   it('a problem naming hostile bytes is written terminal-safe', async () => {
     const log = HEADER.replace('"version":0', '"version":"\\u001b[2J\\u0085"')
-    expect((await run(['replay', '-'], log)).stderr).toContain('wrong header: version must be 0, got "\\u001b[2J\\u0085"')
+    expect((await replay(['-'], log)).stderr).toContain('wrong header: version must be 0, got "\\u001b[2J\\u0085"')
   })
 })
 
@@ -352,8 +325,7 @@ describe('output the reader closes', () => {
     const stderr = sink()
     // Nothing is read once no one reads: not the damaged line after the first update either.
     const log = HEADER + write(0, '[{"content":"a","status":"pending"}]') + write(1, '[]') + 'not json\n'
-    const status = await runReplay(['--acp', '-'], { stdin: Readable.from([log]), stdout, stderr })
-    expect(status).toBe(0)
+    expect(await runReplay(['--acp', '-'], { stdin: Readable.from([log]), stdout, stderr })).toBe(0)
     expect(stderr.text()).toBe('')
   })
 })
@@ -364,16 +336,8 @@ describe('TW-REPLAY-CLI-4: input that is no session log is said so in one line',
   const MODES = [[], ['--standing'], ['--render'], ['--check'], ['--acp'], ['--verify']]
 
   it.each(MODES)('the README, as a file and on stdin, in every mode (%s)', async (...mode) => {
-    expect(await run(['replay', ...mode, README])).toEqual({
-      status: 2,
-      stdout: '',
-      stderr: `todo-write: "${README}" is not a session log: no line is a session header or an event (line 1: not JSON)\n${USAGE}`,
-    })
-    expect(await run(['replay', ...mode, '-'], readFileSync(README))).toEqual({
-      status: 2,
-      stdout: '',
-      stderr: `todo-write: stdin is not a session log: no line is a session header or an event (line 1: not JSON)\n${USAGE}`,
-    })
+    expect(await replay([...mode, README])).toEqual(notALog(`"${README}"`))
+    expect(await replay([...mode, '-'], readFileSync(README))).toEqual(notALog('stdin'))
   })
 
   it('JSON Lines of other objects, blank lines, a line too long: each names line 1', async () => {
@@ -388,46 +352,30 @@ describe('TW-REPLAY-CLI-4: input that is no session log is said so in one line',
     for (const [text, first] of cases) {
       const path = join(dir(), 'x.jsonl')
       writeFileSync(path, text)
-      const message = (name: string) => `todo-write: ${name} is not a session log: no line is a session header or an event (line 1: ${first})\n${USAGE}`
-      expect(await run(['replay', path])).toEqual({ status: 2, stdout: '', stderr: message(JSON.stringify(path)) })
-      expect(await run(['replay', '--check', '-'], text)).toEqual({ status: 2, stdout: '', stderr: message('stdin') })
+      expect(await replay([path])).toEqual(notALog(JSON.stringify(path), first))
+      expect(await replay(['--check', '-'], text)).toEqual(notALog('stdin', first))
     }
   })
 
   it('one line a log would hold is enough: then every problem is said, in order', async () => {
-    const text = 'not json\n{"a":1}\n' + write(0, '[]')
-    expect(await run(['replay', '--check', '-'], text)).toEqual({
-      status: 1,
-      stdout: 'check: 1 event, 1 todo/write, 2 problems\n',
-      stderr: 'todo-write: line 1: not JSON\ntodo-write: line 2: not an event: "type" is not a string\n' + WARN('2 problems'),
-    })
+    const stderr = 'todo-write: line 1: not JSON\ntodo-write: line 2: not an event: "type" is not a string\n' + WARN('2 problems')
+    expect(await replay(['--check', '-'], 'not json\n{"a":1}\n' + write(0, '[]'))).toEqual(ran(1, 'check: 1 event, 1 todo/write, 2 problems\n', stderr))
   })
 
   it('a run of blank lines is said line by line, once the input is a log', async () => {
-    expect(await run(['replay', '--check', '-'], `\n\n${write(0, '[]')}\n\n`)).toEqual({
-      status: 1,
-      stdout: 'check: 1 event, 1 todo/write, 4 problems\n',
-      stderr: `${[1, 2, 4, 5].map((line) => `todo-write: line ${line}: blank line\n`).join('')}${WARN('4 problems')}`,
-    })
+    const stderr = `${[1, 2, 4, 5].map((line) => `todo-write: line ${line}: blank line\n`).join('')}${WARN('4 problems')}`
+    expect(await replay(['--check', '-'], `\n\n${write(0, '[]')}\n\n`)).toEqual(ran(1, 'check: 1 event, 1 todo/write, 4 problems\n', stderr))
   })
 
   it('an empty input is an empty log, not "no session log" (TW-LOG-4)', async () => {
-    expect(await run(['replay', '-'], '')).toEqual({
-      status: 1,
-      stdout: 'null\n',
-      stderr: 'todo-write: line 1: the log is empty (no header)\n' + WARN('1 problem'),
-    })
+    expect(await replay(['-'], '')).toEqual(ran(1, 'null\n', 'todo-write: line 1: the log is empty (no header)\n' + WARN('1 problem')))
   })
 
   it('a compressed file of something else is no session log either', async () => {
     const path = join(dir(), 'readme.zstd')
     for (const text of ['# Title\n\ntext\n', '# Title\n\n']) {
       writeFileSync(path, rawZstd(text))
-      expect(await run(['replay', path])).toEqual({
-        status: 2,
-        stdout: '',
-        stderr: `todo-write: ${JSON.stringify(path)} is not a session log: no line is a session header or an event (line 1: not JSON)\n${USAGE}`,
-      })
+      expect(await replay([path])).toEqual(notALog(JSON.stringify(path)))
     }
   })
 })
@@ -438,39 +386,30 @@ describe('TW-LOG-9: a compressed log, on stdin and as a file, in every mode', ()
   const MODES = [[], ['--standing'], ['--render'], ['--check'], ['--acp'], ['--verify', '--profile', 'dsh-0.1.1-rc.2']]
 
   it.each(MODES)('the same answer as the plain log (%s)', async (...mode) => {
-    const plain = await run(['replay', ...mode, PLAIN])
+    const plain = await replay([...mode, PLAIN])
     expect(plain.status).toBe(0)
     expect(plain.stderr).toBe('')
-    expect(await run(['replay', ...mode, ZSTD])).toEqual(plain)
-    expect(await run(['replay', ...mode, '-'], readFileSync(ZSTD))).toEqual(plain)
+    expect(await replay([...mode, ZSTD])).toEqual(plain)
+    expect(await replay([...mode, '-'], readFileSync(ZSTD))).toEqual(plain)
   })
 
   it('what the release sample says', async () => {
     const LIST = '[{"content":"read the tokenizer","status":"completed"},{"content":"fix the off-by-one","status":"in_progress"}]\n'
-    expect((await run(['replay', ZSTD])).stdout).toBe(LIST)
-    expect((await run(['replay', '--standing', ZSTD])).stdout).toBe(LIST)
-    expect((await run(['replay', '--check', ZSTD])).stdout).toBe('check: 34 events, 2 todo/write, 0 problems\n')
-    expect((await run(['replay', '--verify', ZSTD])).stdout).toBe('verify: 3 todo_write calls, 0 mismatches\n')
+    expect((await replay([ZSTD])).stdout).toBe(LIST)
+    expect((await replay(['--standing', ZSTD])).stdout).toBe(LIST)
+    expect((await replay(['--check', ZSTD])).stdout).toBe('check: 34 events, 2 todo/write, 0 problems\n')
+    expect((await replay(['--verify', ZSTD])).stdout).toBe('verify: 3 todo_write calls, 0 mismatches\n')
   })
 
   it('a damaged compressed log: the lines before the damage, the damage named, exit 1', async () => {
-    const text = HEADER + write(0, '[{"content":"a","status":"pending"}]') + write(1, '[]')
-    const z = rawZstd(text, [HEADER.length + 20])
+    const z = rawZstd(HEADER + write(0, '[{"content":"a","status":"pending"}]') + write(1, '[]'), [HEADER.length + 20])
     // Cut two bytes short: libzstd gives a raw block's bytes as they come, so line 2 is read
     // whole, and line 3, cut, is where the damage is.
     const damaged = z.subarray(0, z.length - 2)
-    const damage = 'the compressed log is damaged (unexpected end of file): nothing after this point can be read'
-    expect(await run(['replay', '--check', '-'], damaged)).toEqual({
-      status: 1,
-      stdout: 'check: 1 event, 1 todo/write, 1 problem\n',
-      stderr: `todo-write: line 3: ${damage}\n` + WARN('1 problem'),
-    })
+    const damage = 'todo-write: line 3: the compressed log is damaged (unexpected end of file): nothing after this point can be read\n'
+    expect(await replay(['--check', '-'], damaged)).toEqual(ran(1, 'check: 1 event, 1 todo/write, 1 problem\n', damage + WARN('1 problem')))
     const path = join(testDir('damaged'), 'log.zstd')
     writeFileSync(path, damaged)
-    expect(await run(['replay', path])).toEqual({
-      status: 1,
-      stdout: '[{"content":"a","status":"pending"}]\n',
-      stderr: `todo-write: line 3: ${damage}\ntodo-write: warning: 1 problem in the lines read; the output holds what the readable lines say\n`,
-    })
+    expect(await replay([path])).toEqual(ran(1, '[{"content":"a","status":"pending"}]\n', damage + WARN_READ('1 problem')))
   })
 })

@@ -10,6 +10,7 @@ import { run, source } from '../support/replay.js'
 
 type Status = 'pending' | 'in_progress' | 'completed'
 const item = (content: string, status: Status) => ({ content, status })
+const textPart = (text: string) => ({ type: 'text', text })
 
 /** A log built call by call, seqs from 0, in the seed's shape unless told. */
 class Log {
@@ -47,31 +48,22 @@ function historyOf(events: readonly LogEvent[], history = new History()) {
 }
 
 const flagsOf = (events: readonly LogEvent[]) => historyOf(events).entries.map((entry) => entry.flags)
+/** The entry of a call that set no list. */
+function unset(seq: number, callId: string | null, text: string | null, flags: string[] = []) {
+  return { seq, callId, accepted: false, text, flags, argumentBytes: 2 }
+}
 
 const NO_FLAGS = { 'dropped-unfinished': 0, reopened: 0, unchanged: 0, 'repeated-refusal': 0, cleared: 0, unanswered: 0 }
 
 describe('TW-HISTORY-1: an entry per call, in call order', () => {
   it('an accepted call lists the list it set and its change; a refused one its text alone', () => {
-    const log = new Log()
-      .call('c1', '{"todos":[{"content":"é","status":"pending"}]}')
-      .write([item('é', 'pending'), item('b', 'completed')])
-      .result('c1', 'Updated.')
-      .refused('c2', 'no')
+    // A new array each time: the log's list and the expected one are not the same object.
+    const todos = () => [item('é', 'pending'), item('b', 'completed')]
+    const log = new Log().call('c1', '{"todos":[{"content":"é","status":"pending"}]}').write(todos()).result('c1', 'Updated.').refused('c2', 'no')
     expect(historyOf(log.events)).toEqual({
       entries: [
-        {
-          seq: 0,
-          callId: 'c1',
-          accepted: true,
-          text: 'Updated.',
-          todos: [item('é', 'pending'), item('b', 'completed')],
-          added: ['é', 'b'],
-          removed: [],
-          changed: [],
-          flags: [],
-          argumentBytes: 47,
-        },
-        { seq: 3, callId: 'c2', accepted: false, text: 'Error: no', flags: [], argumentBytes: 2 },
+        { seq: 0, callId: 'c1', accepted: true, text: 'Updated.', todos: todos(), added: ['é', 'b'], removed: [], changed: [], flags: [], argumentBytes: 47 },
+        unset(3, 'c2', 'Error: no'),
       ],
       summary: { calls: 2, accepted: 1, refused: 1, flags: NO_FLAGS, argumentBytes: 49 },
     })
@@ -118,7 +110,7 @@ describe('TW-HISTORY-1: an entry per call, in call order', () => {
       .call('c3')
       .result('c3', 'later')
     const { entries } = historyOf(log.events)
-    expect(entries[1]).toEqual({ seq: 3, callId: 'c2', accepted: false, text: 'ok', flags: [], argumentBytes: 2 })
+    expect(entries[1]).toEqual(unset(3, 'c2', 'ok'))
     // c3 has no todo/write: c2 took the broken one.
     expect(entries[2]).toMatchObject({ callId: 'c3', accepted: false })
   })
@@ -137,19 +129,11 @@ describe('TW-HISTORY-1: an entry per call, in call order', () => {
   it('the text is the result content’s one text part, else null', () => {
     const log = new Log()
       .call('c1')
-      .add('tool/result', {
-        callId: 'c1',
-        content: [
-          { type: 'text', text: 'a' },
-          { type: 'text', text: 'b' },
-        ],
-      })
+      .add('tool/result', { callId: 'c1', content: [textPart('a'), textPart('b')] })
       .call('c2')
       .add('tool/result', { callId: 'c2', content: [{ type: 'image', text: 'a' }] })
-    expect(historyOf(log.events).entries.map(({ text, flags }) => ({ text, flags }))).toEqual([
-      { text: null, flags: [] },
-      { text: null, flags: [] },
-    ])
+    const none = { text: null, flags: [] }
+    expect(historyOf(log.events).entries.map(({ text, flags }) => ({ text, flags }))).toEqual([none, none])
   })
 
   it('argumentBytes counts UTF-8 bytes of a string only', () => {
@@ -279,31 +263,14 @@ describe('TW-HISTORY-3: each flag, on a log built for it', () => {
   })
 
   it('unanswered: at the end, at its callId’s reuse, or with no string callId', () => {
-    const log = new Log()
-      .call('c1')
-      .write([item('a', 'pending')])
-      .call('c1')
-      .result('c1', 'second')
-      .call(42)
-      .result(42, 'x')
-      .call('c3')
+    const todos = () => [item('a', 'pending')]
+    const log = new Log().call('c1').write(todos()).call('c1').result('c1', 'second').call(42).result(42, 'x').call('c3')
     const { entries, summary } = historyOf(log.events)
     expect(entries).toEqual([
-      {
-        seq: 0,
-        callId: 'c1',
-        accepted: true,
-        text: null,
-        todos: [item('a', 'pending')],
-        added: ['a'],
-        removed: [],
-        changed: [],
-        flags: ['unanswered'],
-        argumentBytes: 2,
-      },
-      { seq: 2, callId: 'c1', accepted: false, text: 'second', flags: [], argumentBytes: 2 },
-      { seq: 4, callId: null, accepted: false, text: null, flags: ['unanswered'], argumentBytes: 2 },
-      { seq: 6, callId: 'c3', accepted: false, text: null, flags: ['unanswered'], argumentBytes: 2 },
+      { seq: 0, callId: 'c1', accepted: true, text: null, todos: todos(), added: ['a'], removed: [], changed: [], flags: ['unanswered'], argumentBytes: 2 },
+      unset(2, 'c1', 'second'),
+      unset(4, null, null, ['unanswered']),
+      unset(6, 'c3', null, ['unanswered']),
     ])
     expect(summary).toEqual({ calls: 4, accepted: 1, refused: 3, flags: { ...NO_FLAGS, unanswered: 3 }, argumentBytes: 8 })
   })
@@ -342,18 +309,12 @@ describe('TW-HISTORY-2: the calls not yet written out hold bounded bytes', () =>
   })
 
   it('past the bound the oldest open call is given up, unanswered, and what waited behind it comes out', () => {
-    const history = new History({ maxHeldBytes: 2_852 })
     const log = new Log().call('a').call('b').result('b', 'x'.repeat(400)).result('b', 'y'.repeat(500))
-    const out = log.events.map((event) => history.push(event).map(({ callId, flags }) => `${callId} ${flags.join(' ')}`))
+    const out = (history: History) => log.events.map((event) => history.push(event).map(({ callId, flags }) => `${callId} ${flags.join(' ')}`))
     // a and b hold 2,052 bytes, then b's text 800 more: 2,852; the second result of b is not b's.
-    expect(out).toEqual([[], [], [], []])
+    expect(out(new History({ maxHeldBytes: 2_852 }))).toEqual([[], [], [], []])
     const again = new History({ maxHeldBytes: 2_851 })
-    expect(log.events.map((event) => again.push(event).map(({ callId, flags }) => `${callId} ${flags.join(' ')}`))).toEqual([
-      [],
-      [],
-      ['a unanswered', 'b '],
-      [],
-    ])
+    expect(out(again)).toEqual([[], [], ['a unanswered', 'b '], []])
     expect(again.heldBytes).toBe(0)
     // A later result of the given-up call is no one's.
     expect(again.push({ type: 'tool/result', seq: 9, data: { callId: 'a', content: [] } })).toEqual([])
@@ -460,11 +421,8 @@ describe('replay --history, --json (TW-REPLAY-CLI-1)', () => {
     [['--history', '--standing'], '--standing cannot be combined with --history'],
     [['--history', '--profile', 'seed'], '--profile applies only to --verify'],
   ])('%j is a usage error', async (flags, message) => {
-    expect(await run(['replay', ...flags, '-'], text(log))).toEqual({
-      status: 2,
-      stdout: '',
-      stderr: `todo-write: ${message}\nRun \`todo-write --help\` for usage.\n`,
-    })
+    const stderr = `todo-write: ${message}\nRun \`todo-write --help\` for usage.\n`
+    expect(await run(['replay', ...flags, '-'], text(log))).toEqual({ status: 2, stdout: '', stderr })
   })
 
   describe('colour: on a terminal, unless NO_COLOR is set', () => {

@@ -11,6 +11,16 @@ const OK1 = 'Updated todo list: 1 pending, 0 in progress, 0 completed.'
 const { next, restart, call, result, write } = numberedEvents()
 const A = '{"todos":[{"content":" a ","status":"pending","id":7}]}'
 const A_TODOS = [{ content: 'a', status: 'pending' }]
+const TWO = '{"todos":[{"content":"a","status":"in_progress"},{"content":"b","status":"in_progress"}]}'
+const TWO_TODOS = [
+  { content: 'a', status: 'in_progress' },
+  { content: 'b', status: 'in_progress' },
+]
+const OK_TWO = 'Updated todo list: 0 pending, 2 in progress, 0 completed.'
+const EMPTY = '{"todos":[{"content":"","status":"pending"}]}'
+const EMPTY_REFUSED = 'Error: invalid todo: `content` must be a non-empty string'
+const UNDECLARED = 'Error: invalid arguments: "todos[0].id" is not a declared property (additionalProperties: false)'
+const textPart = (text: unknown) => ({ type: 'text', text })
 
 function verify(events: LogEvent[], options?: TodoWriteOptions): { mismatches: string[]; calls: number } {
   const verifier = new Verifier(options)
@@ -20,6 +30,13 @@ function verify(events: LogEvent[], options?: TodoWriteOptions): { mismatches: s
 
 /** The events, numbered from 0 in order. */
 const log = (...events: LogEvent[]): LogEvent[] => events.map((event, seq) => ({ ...event, seq }))
+const mismatches = (...events: LogEvent[]) => verify(log(...events)).mismatches
+
+/** A verifier for events numbered from 0 again. */
+function fresh(...args: ConstructorParameters<typeof Verifier>): Verifier {
+  restart()
+  return new Verifier(...args)
+}
 
 describe('expectedOutcome (TW-VERIFY-1)', () => {
   it('runs the call with an owning agent session', () => {
@@ -28,17 +45,12 @@ describe('expectedOutcome (TW-VERIFY-1)', () => {
   })
 
   it('a refused call appends nothing', () => {
-    expect(expectedOutcome('{"todos":[{"content":"","status":"pending"}]}')).toEqual({
-      isError: true,
-      text: 'Error: invalid todo: `content` must be a non-empty string',
-      data: null,
-    })
+    expect(expectedOutcome(EMPTY)).toEqual({ isError: true, text: EMPTY_REFUSED, data: null })
   })
 
   it('takes the deployment options', () => {
-    const two = '{"todos":[{"content":"a","status":"in_progress"},{"content":"b","status":"in_progress"}]}'
-    expect(expectedOutcome(two).text).toBe('Error: invalid todos: at most one task may be in_progress, got 2')
-    expect(expectedOutcome(two, { allowParallelInProgress: true }).text).toBe('Updated todo list: 0 pending, 2 in progress, 0 completed.')
+    expect(expectedOutcome(TWO).text).toBe('Error: invalid todos: at most one task may be in_progress, got 2')
+    expect(expectedOutcome(TWO, { allowParallelInProgress: true }).text).toBe(OK_TWO)
   })
 
   it('arguments that are not a JSON text: some error, no snapshot, text unchecked', () => {
@@ -85,35 +97,25 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
   })
 
   it.each([
-    ['not an array', { type: 'text', text: OK1 }],
-    [
-      'two parts',
-      [
-        { type: 'text', text: OK1 },
-        { type: 'text', text: '' },
-      ],
-    ],
+    ['not an array', textPart(OK1)],
+    ['two parts', [textPart(OK1), textPart('')]],
     ['no part', []],
     ['a part that is not an object', [OK1]],
     ['a part that is not text', [{ type: 'image', text: OK1 }]],
-    ['a text that is not a string', [{ type: 'text', text: 1 }]],
+    ['a text that is not a string', [textPart(1)]],
   ])('content that is %s is not one text part', (_, content) => {
     const events = log(call('c1', A), write(A_TODOS), result('c1', OK1, false, content))
     expect(verify(events).mismatches).toEqual(['seq 2: call "c1": content is not one text part'])
   })
 
   it('isError missing or not a boolean', () => {
-    expect(verify(log(call('c1', A), write(A_TODOS), result('c1', OK1, undefined))).mismatches).toEqual([
-      'seq 2: call "c1": isError undefined, the reference says false',
-    ])
-    expect(verify(log(call('c1', A), write(A_TODOS), result('c1', OK1, 'false'))).mismatches).toEqual([
-      'seq 2: call "c1": isError "false", the reference says false',
-    ])
+    expect(mismatches(call('c1', A), write(A_TODOS), result('c1', OK1, undefined))).toEqual(['seq 2: call "c1": isError undefined, the reference says false'])
+    expect(mismatches(call('c1', A), write(A_TODOS), result('c1', OK1, 'false'))).toEqual(['seq 2: call "c1": isError "false", the reference says false'])
   })
 
   it('arguments that are not JSON: isError true and no snapshot pass, whatever the text', () => {
-    expect(verify(log(call('c1', '{"todos":'), result('c1', 'Error: bad JSON', true))).mismatches).toEqual([])
-    expect(verify(log(call('c1', '{"todos":'), write([]), result('c1', 'x', false))).mismatches).toEqual([
+    expect(mismatches(call('c1', '{"todos":'), result('c1', 'Error: bad JSON', true))).toEqual([])
+    expect(mismatches(call('c1', '{"todos":'), write([]), result('c1', 'x', false))).toEqual([
       'seq 2: call "c1": isError false, the reference says true',
       'seq 1: call "c1": todo/write logged, the reference appends none',
     ])
@@ -128,7 +130,7 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
 
   it('a call without a string callId', () => {
     expect(verify(log(call(undefined, A)))).toEqual({ mismatches: ['seq 0: todo_write tool/call has no callId'], calls: 1 })
-    expect(verify(log(call(7, A), write(A_TODOS))).mismatches).toEqual([
+    expect(mismatches(call(7, A), write(A_TODOS))).toEqual([
       'seq 0: todo_write tool/call has no callId',
       'seq 1: todo/write that no todo_write call accounts for',
     ])
@@ -143,11 +145,11 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
   })
 
   it('a snapshot outside any call, or a second one for the same call', () => {
-    expect(verify(log(write(A_TODOS))).mismatches).toEqual(['seq 0: todo/write that no todo_write call accounts for'])
-    expect(verify(log(call('c1', A), write(A_TODOS), write(A_TODOS), result('c1', OK1, false))).mismatches).toEqual([
+    expect(mismatches(write(A_TODOS))).toEqual(['seq 0: todo/write that no todo_write call accounts for'])
+    expect(mismatches(call('c1', A), write(A_TODOS), write(A_TODOS), result('c1', OK1, false))).toEqual([
       'seq 2: todo/write that no todo_write call accounts for',
     ])
-    expect(verify(log(call('c1', A), result('c1', OK1, false), write(A_TODOS))).mismatches).toEqual([
+    expect(mismatches(call('c1', A), result('c1', OK1, false), write(A_TODOS))).toEqual([
       'seq 0: call "c1": no todo/write logged, the reference appends {"todos":[{"content":"a","status":"pending"}]}',
       'seq 2: todo/write that no todo_write call accounts for',
     ])
@@ -167,16 +169,11 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
   })
 
   it('a snapshot goes to the earliest open call the reference lets write', () => {
-    const refused = '{"todos":[{"content":"","status":"pending"}]}'
-    const EMPTY = 'Error: invalid todo: `content` must be a non-empty string'
-    const events = log(call('c1', refused), call('c2', A), write(A_TODOS), result('c1', EMPTY, true), result('c2', OK1, false))
-    expect(verify(events).mismatches).toEqual([])
+    expect(mismatches(call('c1', EMPTY), call('c2', A), write(A_TODOS), result('c1', EMPTY_REFUSED, true), result('c2', OK1, false))).toEqual([])
   })
 
   it('else to the earliest open call without one', () => {
-    const refused = '{"todos":[{"content":"","status":"pending"}]}'
-    const EMPTY = 'Error: invalid todo: `content` must be a non-empty string'
-    const events = log(call('c1', refused), call('c2', refused), write(A_TODOS), result('c2', EMPTY, true), result('c1', EMPTY, true))
+    const events = log(call('c1', EMPTY), call('c2', EMPTY), write(A_TODOS), result('c2', EMPTY_REFUSED, true), result('c1', EMPTY_REFUSED, true))
     expect(verify(events).mismatches).toEqual(['seq 2: call "c1": todo/write logged, the reference appends none'])
   })
 
@@ -217,15 +214,7 @@ describe('Verifier (TW-VERIFY-1, TW-VERIFY-2)', () => {
   })
 
   it('verifies under the deployment options', () => {
-    const two = '{"todos":[{"content":"a","status":"in_progress"},{"content":"b","status":"in_progress"}]}'
-    const events = log(
-      call('c1', two),
-      write([
-        { content: 'a', status: 'in_progress' },
-        { content: 'b', status: 'in_progress' },
-      ]),
-      result('c1', 'Updated todo list: 0 pending, 2 in progress, 0 completed.', false),
-    )
+    const events = log(call('c1', TWO), write(TWO_TODOS), result('c1', OK_TWO, false))
     expect(verify(events, { allowParallelInProgress: true }).mismatches).toEqual([])
     expect(verify(events).mismatches).toHaveLength(3)
   })
@@ -263,13 +252,7 @@ describe('TW-VERIFY-4: results in the release shape (the answer in the message)'
       seq: next(),
       data: { message: { source: { kind: 'tool', callId }, content } },
     })
-    const part = (over: Record<string, unknown>) => ({
-      type: 'tool-result',
-      toolCallId: 'c1',
-      content: [{ type: 'text', text: REFUSAL }],
-      isError: true,
-      ...over,
-    })
+    const part = (over: Record<string, unknown>) => ({ type: 'tool-result', toolCallId: 'c1', content: [textPart(REFUSAL)], isError: true, ...over })
     for (const content of [[], [part({}), part({})], [part({ type: 'text' })], [part({ toolCallId: 'c2' })], ['tool-result'], 'nope', undefined]) {
       const events = log(call('c1', BAD), message(content))
       expect(verify(events).mismatches).toEqual(['seq 1: call "c1": message.content is not one tool-result part for this call'])
@@ -304,7 +287,6 @@ describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
   // keeps its arguments (55 characters), 110 more.
   const HELD_A = 1_252
   const KEEPING_A = 1_362
-  const UNDECLARED_ID = 'Error: invalid arguments: "todos[0].id" is not a declared property (additionalProperties: false)'
 
   it('the bound is a positive integer; the defaults', () => {
     for (const bad of [0, -1, 1.5, Number.NaN])
@@ -315,8 +297,7 @@ describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
   })
 
   it('an open call is counted while it is open, whatever closes it', () => {
-    restart()
-    const verifier = new Verifier()
+    const verifier = fresh()
     expect(verifier.openBytes).toBe(0)
     verifier.push(call('c1', A))
     expect(verifier.openBytes).toBe(KEEPING_A)
@@ -336,8 +317,7 @@ describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
 
   it('a call that would take the open calls past the bound gives up the oldest, reported once; its result is not checked', () => {
     const run = (maxOpenBytes: number) => {
-      restart()
-      const verifier = new Verifier({}, { maxOpenBytes })
+      const verifier = fresh({}, { maxOpenBytes })
       const events = [call('c0', A), call('c1', A), call('c2', A), result('c0', 'anything', 'no')]
       return { found: events.map((event) => verifier.push(event)), held: verifier.openBytes }
     }
@@ -368,32 +348,29 @@ describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
   })
 
   it('arguments that are no string keep nothing of them, and no other answers', () => {
-    restart()
-    const verifier = new Verifier()
+    const verifier = fresh()
     expect(verifier.push(call('c1', { todos: [] }))).toEqual([{ seq: 0, message: 'call "c1": data.arguments is not a JSON text' }])
     expect(verifier.openBytes).toBe(1_042)
     expect(verifier.push(result('c1', OK1, false))).toEqual([{ seq: 1, message: 'call "c1": isError false, the reference says true' }])
   })
 
   it('the oldest arguments are let go first, each call then keeping what explains it; a call answered is not among them', () => {
-    restart()
     // Room for three calls keeping their arguments, less a byte: the oldest lets its go.
-    const verifier = new Verifier({}, { maxOpenBytes: 3 * KEEPING_A - 1 })
+    const verifier = fresh({}, { maxOpenBytes: 3 * KEEPING_A - 1 })
     expect([call('c1', A), call('c2', A), call('c3', A)].flatMap((event) => verifier.push(event))).toEqual([])
     expect(verifier.openBytes).toBe(HELD_A + 2 * KEEPING_A)
     // Either way, the note: c1 worked it out when its arguments went, c2 now.
     const reject = "(the log's deployment may reject unknown item keys: --unknown-item-keys reject)"
-    expect(verifier.push(result('c1', UNDECLARED_ID, true))).toEqual([
+    expect(verifier.push(result('c1', UNDECLARED, true))).toEqual([
       { seq: 3, message: `call "c1": isError true, the reference says false ${reject}` },
-      { seq: 3, message: `call "c1": text ${JSON.stringify(UNDECLARED_ID)}, the reference says ${JSON.stringify(OK1)}` },
+      { seq: 3, message: `call "c1": text ${JSON.stringify(UNDECLARED)}, the reference says ${JSON.stringify(OK1)}` },
       { seq: 0, message: 'call "c1": no todo/write logged, the reference appends {"todos":[{"content":"a","status":"pending"}]}' },
     ])
-    expect(verifier.push(result('c2', UNDECLARED_ID, true))[0]).toEqual({ seq: 4, message: `call "c2": isError true, the reference says false ${reject}` })
+    expect(verifier.push(result('c2', UNDECLARED, true))[0]).toEqual({ seq: 4, message: `call "c2": isError true, the reference says false ${reject}` })
     expect(verifier.openBytes).toBe(KEEPING_A)
     // c3, answered while keeping its arguments, is no longer among those that keep them: c4's go first, then c5's, then c6's.
     verifier.push(result('c3', OK1, false))
-    const bounded = new Verifier({}, { maxOpenBytes: 2 * KEEPING_A })
-    restart()
+    const bounded = fresh({}, { maxOpenBytes: 2 * KEEPING_A })
     const found = [call('c3', A), result('c3', OK1, false), call('c4', A), call('c5', A), call('c6', A)].flatMap((event) => bounded.push(event))
     expect(found).toEqual([
       { seq: 0, message: 'call "c3": no todo/write logged, the reference appends {"todos":[{"content":"a","status":"pending"}]}' },
@@ -403,8 +380,7 @@ describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
   })
 
   it('a long callId is named by its first 200 characters as JSON and its length, and counted so', () => {
-    restart()
-    const verifier = new Verifier()
+    const verifier = fresh()
     const long = 'i'.repeat(100_000)
     verifier.push(call(long, '{'))
     // 1,024 + 2 x (5 + 200 + `… (100,002 characters)`, 22, and the arguments, 1).
@@ -413,8 +389,7 @@ describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
   })
 
   it('200 characters are kept whole, 201 are not', () => {
-    restart()
-    const verifier = new Verifier()
+    const verifier = fresh()
     // As JSON: 200 characters, then 201.
     verifier.push(call('j'.repeat(198), '{'))
     expect(verifier.openBytes).toBe(1_024 + 2 * 206)
@@ -441,17 +416,13 @@ describe('TW-VERIFY-3: the bytes open calls hold are bounded', () => {
     // {"todos":[{"content":"yyy…","status":"pending"}]}: 45 characters and the content's 300.
     const snapshot = `{"todos":[{"content":"${content}","status":"pending"}]}`
     const shown = (text: string) => `${text.slice(0, 200)}… (${text.length} characters)`
-    const twice = JSON.stringify({
-      todos: [
-        { content, status: 'pending' },
-        { content, status: 'pending' },
-      ],
-    })
+    const item = { content, status: 'pending' }
+    const twice = JSON.stringify({ todos: [item, item] })
     const duplicate = `Error: invalid todos: duplicate content "${content}"`
     const events = log(
-      call('c1', JSON.stringify({ todos: [{ content, status: 'pending' }] })),
+      call('c1', JSON.stringify({ todos: [item] })),
       result('c1', OK1, false),
-      call('c2', JSON.stringify({ todos: [{ content, status: 'pending' }] })),
+      call('c2', JSON.stringify({ todos: [item] })),
       write([{ content: `${content}z`, status: 'pending' }]),
       result('c2', OK1, false),
       call('c3', twice),
@@ -488,6 +459,7 @@ const nested = (callId: unknown, text: string, isError: unknown, part: Record<st
 describe('TW-VERIFY-5: the options a request/header states', () => {
   const RELEASE = { allowParallelInProgress: false, unknownItemKeys: 'reject', activeLimitWording: 'parentheses' }
   const SEED = { allowParallelInProgress: false, unknownItemKeys: 'drop', activeLimitWording: 'comma' }
+  const RELEASE_PARALLEL = { ...RELEASE, allowParallelInProgress: true }
   const CLOSED = { type: 'object', properties: { todos: { type: 'array', items: { type: 'object', additionalProperties: false } } } }
   const OPEN = { type: 'object', properties: { todos: { type: 'array', items: { type: 'object' } } } }
   /** A request/header's data whose tools are these. */
@@ -495,52 +467,38 @@ describe('TW-VERIFY-5: the options a request/header states', () => {
   const definition = (description: unknown, parameters: unknown = CLOSED) => ({ name: 'todo_write', description, parameters })
   const OTHER_TOOL = { name: 'bash', description: 'Run commands in parallel; at most one at a time.', parameters: OPEN }
   const header = (tools: unknown): LogEvent => ({ type: 'request/header', seq: next(), data: headerData(tools) })
-  const TWO = '{"todos":[{"content":"a","status":"in_progress"},{"content":"b","status":"in_progress"}]}'
-  const TWO_TODOS = [
-    { content: 'a', status: 'in_progress' },
-    { content: 'b', status: 'in_progress' },
-  ]
-  const OK_TWO = 'Updated todo list: 0 pending, 2 in progress, 0 completed.'
+  /** What a header whose tools are these states. */
+  const policy = (...tools: unknown[]) => headerPolicy(headerData(tools))
   const ONE_AT_MOST = 'Error: invalid todos: at most one task may be in_progress'
   const KEYED = '{"todos":[{"content":"a","status":"pending","id":1}]}'
-  const UNDECLARED = 'Error: invalid arguments: "todos[0].id" is not a declared property (additionalProperties: false)'
 
   it('the description says whether parallel in_progress is allowed; the item schema, what extra item keys do', () => {
-    expect(headerPolicy(headerData([OTHER_TOOL, definition('Several tasks may be in_progress when you work on them in parallel.')]))).toEqual({
-      ...RELEASE,
-      allowParallelInProgress: true,
-    })
-    expect(headerPolicy(headerData([definition('At most one task may be in_progress at a time.')]))).toEqual(RELEASE)
-    expect(headerPolicy(headerData([definition('Keep AT MOST ONE todo `in_progress`.')]))).toEqual(RELEASE)
+    expect(policy(OTHER_TOOL, definition('Several tasks may be in_progress when you work on them in parallel.'))).toEqual(RELEASE_PARALLEL)
+    expect(policy(definition('At most one task may be in_progress at a time.'))).toEqual(RELEASE)
+    expect(policy(definition('Keep AT MOST ONE todo `in_progress`.'))).toEqual(RELEASE)
     // Work IN PARALLEL: any case.
-    expect(headerPolicy(headerData([definition('Work IN PARALLEL.', OPEN)]))).toEqual({ ...RELEASE, allowParallelInProgress: true, unknownItemKeys: 'drop' })
+    expect(policy(definition('Work IN PARALLEL.', OPEN))).toEqual({ ...RELEASE_PARALLEL, unknownItemKeys: 'drop' })
     // Both, or neither, or no text: not stated, the release's profile says.
-    expect(headerPolicy(headerData([definition('In parallel, but at most one in_progress.')]))).toEqual(RELEASE)
-    expect(headerPolicy(headerData([definition('Keep a list.')]))).toEqual(RELEASE)
-    expect(headerPolicy(headerData([definition(undefined)]))).toEqual(RELEASE)
+    expect(policy(definition('In parallel, but at most one in_progress.'))).toEqual(RELEASE)
+    expect(policy(definition('Keep a list.'))).toEqual(RELEASE)
+    expect(policy(definition(undefined))).toEqual(RELEASE)
   })
 
   it('items with additionalProperties false reject extra keys; other items drop them; no items schema: the release profile', () => {
     const items = (schema: unknown) => ({ type: 'object', properties: { todos: { type: 'array', items: schema } } })
     const parallel = 'in parallel'
-    expect(headerPolicy(headerData([definition(parallel, items({ additionalProperties: true }))]))?.unknownItemKeys).toBe('drop')
-    expect(headerPolicy(headerData([definition(parallel, items({ additionalProperties: 'false' }))]))?.unknownItemKeys).toBe('drop')
-    expect(headerPolicy(headerData([definition(parallel, items({}))]))?.unknownItemKeys).toBe('drop')
-    expect(headerPolicy(headerData([definition(parallel, items([{ additionalProperties: false }]))]))?.unknownItemKeys).toBe('reject')
-    expect(headerPolicy(headerData([definition(parallel, items(undefined))]))?.unknownItemKeys).toBe('reject')
-    expect(headerPolicy(headerData([definition(parallel, { type: 'object' })]))?.unknownItemKeys).toBe('reject')
-    expect(headerPolicy(headerData([definition(parallel, undefined)]))?.unknownItemKeys).toBe('reject')
-    expect(headerPolicy(headerData([{ name: 'todo_write', description: parallel, parameters: { properties: { todos: 'x' } } }]))?.unknownItemKeys).toBe(
-      'reject',
-    )
+    expect(policy(definition(parallel, items({ additionalProperties: true })))?.unknownItemKeys).toBe('drop')
+    expect(policy(definition(parallel, items({ additionalProperties: 'false' })))?.unknownItemKeys).toBe('drop')
+    expect(policy(definition(parallel, items({})))?.unknownItemKeys).toBe('drop')
+    expect(policy(definition(parallel, items([{ additionalProperties: false }])))?.unknownItemKeys).toBe('reject')
+    expect(policy(definition(parallel, items(undefined)))?.unknownItemKeys).toBe('reject')
+    expect(policy(definition(parallel, { type: 'object' }))?.unknownItemKeys).toBe('reject')
+    expect(policy(definition(parallel, undefined))?.unknownItemKeys).toBe('reject')
+    expect(policy({ name: 'todo_write', description: parallel, parameters: { properties: { todos: 'x' } } })?.unknownItemKeys).toBe('reject')
   })
 
   it('the definition may be under `function`, as a chat API lists tools', () => {
-    expect(headerPolicy(headerData([{ type: 'function', function: definition('in parallel', OPEN) }]))).toEqual({
-      ...RELEASE,
-      allowParallelInProgress: true,
-      unknownItemKeys: 'drop',
-    })
+    expect(policy({ type: 'function', function: definition('in parallel', OPEN) })).toEqual({ ...RELEASE_PARALLEL, unknownItemKeys: 'drop' })
   })
 
   it('a header that lists no todo_write definition states nothing', () => {
@@ -557,20 +515,18 @@ describe('TW-VERIFY-5: the options a request/header states', () => {
     ])
       expect(headerPolicy(data)).toBeNull()
     // The name must be exactly todo_write.
-    expect(headerPolicy(headerData([{ ...definition('in parallel'), name: 'todo_write2' }]))).toBeNull()
+    expect(policy({ ...definition('in parallel'), name: 'todo_write2' })).toBeNull()
   })
 
   it('only a request/header event is read for them', () => {
-    restart()
-    const verifier = new Verifier()
+    const verifier = fresh()
     verifier.push({ type: 'request/headers', seq: next(), data: headerData([definition('in parallel')]) })
     verifier.push(call('c1', A))
     expect(verifier.policy).toEqual({ source: 'assumed', options: SEED })
   })
 
   it('new Verifier() checks the calls under what the log states before its first call', () => {
-    restart()
-    const verifier = new Verifier()
+    const verifier = fresh()
     expect(verifier.policy).toBeNull()
     const found = [
       header([OTHER_TOOL, definition('in parallel')]),
@@ -581,12 +537,11 @@ describe('TW-VERIFY-5: the options a request/header states', () => {
       result('c2', UNDECLARED, true),
     ].flatMap((event) => verifier.push(event))
     expect(found).toEqual([])
-    expect(verifier.policy).toEqual({ source: 'log', seq: 0, options: { ...RELEASE, allowParallelInProgress: true } })
+    expect(verifier.policy).toEqual({ source: 'log', seq: 0, options: RELEASE_PARALLEL })
   })
 
   it('the last header that states them before the first call counts; later ones, and ones that state nothing, do not', () => {
-    restart()
-    const verifier = new Verifier()
+    const verifier = fresh()
     const events = [
       header([definition('in parallel')]),
       header([definition('at most one', OPEN)]),
@@ -600,8 +555,7 @@ describe('TW-VERIFY-5: the options a request/header states', () => {
   })
 
   it('without a header before the first call: the seed profile, assumed', () => {
-    restart()
-    const verifier = new Verifier()
+    const verifier = fresh()
     expect(verifier.push(call('c1', A))).toEqual([])
     expect(verifier.policy).toEqual({ source: 'assumed', options: SEED })
     verifier.push(header([definition('in parallel')]))
@@ -611,8 +565,7 @@ describe('TW-VERIFY-5: the options a request/header states', () => {
   })
 
   it('options given decide alone, even {}: a header is not read', () => {
-    restart()
-    const given = new Verifier({})
+    const given = fresh({})
     expect(given.policy).toEqual({ source: 'options', options: SEED })
     given.push(header([definition('in parallel', OPEN)]))
     expect(given.push(call('c1', TWO))).toEqual([])
@@ -666,7 +619,7 @@ describe('TW-VERIFY-5: the options a request/header states', () => {
       return [call('c1', TWO), { type: 'tool/result', seq: next(), data: { callId: 'c1', content, isError } }]
     }
     // The text of another setting, with the wrong isError; another error with the right isError.
-    expect(verify(two([{ type: 'text', text: OK_TWO }], true), {}).mismatches).toEqual([
+    expect(verify(two([textPart(OK_TWO)], true), {}).mismatches).toEqual([
       `seq 1: call "c1": text ${JSON.stringify(OK_TWO)}, the reference says "${ONE_AT_MOST}, got 2"`,
     ])
     expect(verify(two([{ type: 'text', text: 'Error: something else' }], false), {}).mismatches).toEqual([
