@@ -46,6 +46,9 @@ afterAll(() => {
   vi.resetModules()
 })
 
+/** What a promise rejects with (or resolves to). */
+const caught = (promise: Promise<unknown>) => promise.catch((error: unknown) => error)
+
 /** A registry class of the host: the default export of the module its Loader imports. */
 class Registry {
   tool: TodoWriteTool | undefined
@@ -77,7 +80,7 @@ function hostWith(loader: ((name: string) => Promise<unknown>) | undefined, cont
     ...context,
   }
   apply(ctx as never, DEFAULT_OPTIONS)
-  const refuse = (args: unknown = { todos: 1 }) => tools.tool!.execute(args, {}).catch((error: unknown) => error)
+  const refuse = (args: unknown = { todos: 1 }) => caught(tools.tool!.execute(args, {}))
   return { asked, imported, refuse }
 }
 
@@ -91,7 +94,7 @@ describe('TW-PLUGIN-5: refusals thrown as the harness throws them', () => {
   })
 
   it('a schema refusal becomes the harness ToolArgsError, with its violations and our message', async () => {
-    const error = await tool.execute({ todos: [{ content: 1 }] }, {}).catch((e: unknown) => e)
+    const error = await caught(tool.execute({ todos: [{ content: 1 }] }, {}))
     expect(error).toBeInstanceOf(ToolArgsError)
     expect((error as ToolArgsError).violations).toEqual(['missing required property "todos[0].status"', '"todos[0].content" must be a string'])
     expect((error as Error).message).toBe('invalid arguments: missing required property "todos[0].status"; "todos[0].content" must be a string')
@@ -104,15 +107,13 @@ describe('TW-PLUGIN-5: refusals thrown as the harness throws them', () => {
         this.message = 'bad arguments'
       }
     }
-    const error = await pluginTool(DEFAULT_OPTIONS, async () => wording)
-      .execute({ todos: 1 }, {})
-      .catch((e: unknown) => e)
+    const error = await caught(pluginTool(DEFAULT_OPTIONS, async () => wording).execute({ todos: 1 }, {}))
     expect(error).toBeInstanceOf(wording)
     expect((error as Error).message).toBe('invalid arguments: "todos" must be an array')
   })
 
   it('other refusals and foreign errors are thrown unchanged', async () => {
-    const owner = await tool.execute({ todos: [] }, {}).catch((e: unknown) => e)
+    const owner = await caught(tool.execute({ todos: [] }, {}))
     expect(owner).toBeInstanceOf(TodoWriteError)
     expect((owner as Error).message).toBe('todo_write requires an owning agent session')
     const disk = new Error('disk full')
@@ -133,13 +134,9 @@ describe('TW-PLUGIN-5: refusals thrown as the harness throws them', () => {
     expect(await argsErrorClassFrom(async () => ({}))).toBeNull()
     expect(await argsErrorClassFrom(() => Promise.reject(new Error('Cannot find package')))).toBeNull()
     expect(await argsErrorClassFrom(async () => ({ ToolArgsError }))).toBe(ToolArgsError)
-    const error = await pluginTool(DEFAULT_OPTIONS, async () => null)
-      .execute({ todos: 1 }, {})
-      .catch((e: unknown) => e)
+    const error = (await caught(pluginTool(DEFAULT_OPTIONS, async () => null).execute({ todos: 1 }, {}))) as InstanceType<typeof TodoWriteError>
     expect(error).toBeInstanceOf(TodoWriteError)
-    expect((error as Error).name).toBe('ToolArgsError')
-    expect((error as { code: string }).code).toBe('INVALID_ARGS')
-    expect((error as Error).message).toBe('invalid arguments: "todos" must be an array')
+    expect([error.name, error.code, error.message]).toEqual(['ToolArgsError', 'INVALID_ARGS', 'invalid arguments: "todos" must be an array'])
   })
 })
 
@@ -187,7 +184,7 @@ describe('TW-PLUGIN-5: neither the host nor the package import', () => {
   it('our own error: named ToolArgsError with code INVALID_ARGS, our message', async () => {
     const tools = new Registry()
     unmocked.apply({ tools, effect: (register: () => unknown) => register(), get: () => undefined }, DEFAULT_OPTIONS)
-    const error = await tools.tool!.execute({ todos: 1 }, {}).catch((e: unknown) => e)
+    const error = await caught(tools.tool!.execute({ todos: 1 }, {}))
     expect(await unmocked.packageArgsErrorClass()).toBeNull()
     expect(error).toBeInstanceOf(Error)
     expect(error).not.toBeInstanceOf(ToolArgsError)

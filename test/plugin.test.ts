@@ -7,14 +7,30 @@ import { callTodoWrite } from '../src/core/call.js'
 import { createTodoWriteTool, type TodoWriteTool } from '../src/core/tool.js'
 import { MemorySession } from '../src/log/events.js'
 import { OptionsSchema } from '../src/core/options.js'
-import { emitJsonSchema } from './support/golden.js'
-import { schemaFile } from './support/golden.js'
+import { emitJsonSchema, schemaFile } from './support/golden.js'
 import { createTestHost, loadPlugin, subsetProblems, TestAgent, ToolRegistryService, type ToolCall } from '../src/testing.js'
 
 const PLAN = { todos: [{ content: ' a ', status: 'in_progress', id: 1 }] }
 /** `Config` given any value, as a config file may hold one its type forbids. */
 const resolve = plugin.Config as (config: unknown) => unknown
 const call = (args: unknown, agent?: TestAgent): ToolCall => ({ callId: 'c1', name: 'todo_write', arguments: args, ...(agent ? { agent } : {}) })
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** The registry of a test host with the main entry loaded. */
+async function loaded(config?: Parameters<typeof plugin.Config>[0]) {
+  const { ctx, tools } = await createTestHost()
+  await loadPlugin(ctx, plugin, config)
+  return tools
+}
+/** The first text of the registry's answer to a call from a fresh agent. */
+const textOf = async (tools: ToolRegistryService, args: unknown) => (await tools.execute(call(args, new TestAgent()))).content[0]!.text
+/** The registry's answer to a refused call. */
+const refusal = (message: string, info?: object) => ({
+  isError: true,
+  content: [{ type: 'text', text: `Error: ${message}` }],
+  error: info ? { message, info } : { message },
+})
+const OPTIONS = '(the options are profile, allowParallelInProgress, unknownItemKeys, activeLimitWording)'
+const KEEP = 'tool-todo: unknownItemKeys must be "drop" or "reject", got "keep"'
 
 describe('TW-PLUGIN-1: export shape', () => {
   it('exports name, inject, apply and Config, and no default', () => {
@@ -42,11 +58,7 @@ describe('TW-PLUGIN-2: registration follows the plugin fiber', () => {
     expect(agent.session.events).toEqual([{ type: 'todo/write', seq: 0, data: { todos: [{ content: 'a', status: 'in_progress' }] } }])
     await fiber.dispose()
     expect(tools.names()).toEqual([])
-    expect(await tools.execute(call(PLAN, agent))).toEqual({
-      isError: true,
-      content: [{ type: 'text', text: 'Error: unknown tool "todo_write"' }],
-      error: { message: 'unknown tool "todo_write"' },
-    })
+    expect(await tools.execute(call(PLAN, agent))).toEqual(refusal('unknown tool "todo_write"'))
   })
 
   it('unregisters on dispose even where the registry does not tie registrations to the caller', async () => {
@@ -61,8 +73,7 @@ describe('TW-PLUGIN-2: registration follows the plugin fiber', () => {
   })
 
   it('appends only to the calling agent session, and refuses a caller without an agent (TW-OWNER-1)', async () => {
-    const { ctx, tools } = await createTestHost()
-    await loadPlugin(ctx, plugin)
+    const tools = await loaded()
     const [caller, other] = [new TestAgent(), new TestAgent()]
     await tools.execute(call(PLAN, caller))
     expect(caller.session.events).toHaveLength(1)
@@ -72,31 +83,23 @@ describe('TW-PLUGIN-2: registration follows the plugin fiber', () => {
   })
 
   it('TW-PLUGIN-5: a schema refusal is the tool own, carrying the argument-check name and code', async () => {
-    const { ctx, tools } = await createTestHost()
-    await loadPlugin(ctx, plugin)
-    expect(await tools.execute(call({ todos: 'x' }, new TestAgent()))).toEqual({
-      isError: true,
-      content: [{ type: 'text', text: 'Error: invalid arguments: "todos" must be an array' }],
-      error: { message: 'invalid arguments: "todos" must be an array', info: { name: 'ToolArgsError', code: 'INVALID_ARGS' } },
-    })
-    expect(await tools.execute(call({ todos: [{ content: ' ', status: 'pending' }] }, new TestAgent()))).toEqual({
-      isError: true,
-      content: [{ type: 'text', text: 'Error: invalid todo: `content` must be a non-empty string' }],
-      error: { message: 'invalid todo: `content` must be a non-empty string' },
-    })
+    const tools = await loaded()
+    expect(await tools.execute(call({ todos: 'x' }, new TestAgent()))).toEqual(
+      refusal('invalid arguments: "todos" must be an array', { name: 'ToolArgsError', code: 'INVALID_ARGS' }),
+    )
+    expect(await tools.execute(call({ todos: [{ content: ' ', status: 'pending' }] }, new TestAgent()))).toEqual(
+      refusal('invalid todo: `content` must be a non-empty string'),
+    )
   })
 
   it('the registry refuses a second tool of the same name', async () => {
-    const { ctx, tools } = await createTestHost()
-    await loadPlugin(ctx, plugin)
+    const tools = await loaded()
     expect(() => tools.register(createTodoWriteTool())).toThrow('tool "todo_write" is already registered')
   })
 
   it('applies the config options to the registered tool', async () => {
-    const { ctx, tools } = await createTestHost()
-    await loadPlugin(ctx, plugin, { unknownItemKeys: 'reject' })
-    const result = await tools.execute(call(PLAN, new TestAgent()))
-    expect(result.content[0]!.text).toBe('Error: invalid arguments: "todos[0].id" is not a declared property (additionalProperties: false)')
+    const tools = await loaded({ unknownItemKeys: 'reject' })
+    expect(await textOf(tools, PLAN)).toBe('Error: invalid arguments: "todos[0].id" is not a declared property (additionalProperties: false)')
   })
 })
 
@@ -125,7 +128,7 @@ describe('TW-PLUGIN-4: todo-write/testing refuses what the harness refuses', () 
     const { ctx, tools } = await createTestHost()
     const old = { ...tool, output: { ...tool.output, render: ((value: { counts: { pending: number } }) => `${value.counts.pending}`) as never } }
     ctx.plugin({ name: 'old', inject: ['tools'], apply: (c: Context) => void c.tools.register(old) })
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await tick()
     const agent = new TestAgent()
     const result = await tools.execute(call(PLAN, agent))
     expect(result.isError).toBe(true)
@@ -136,8 +139,7 @@ describe('TW-PLUGIN-4: todo-write/testing refuses what the harness refuses', () 
   it('refuses a render that returns a string', async () => {
     const { tools } = await createTestHost()
     tools.register({ ...tool, output: { ...tool.output, render: (() => 'text') as never } })
-    const result = await tools.execute(call(PLAN, new TestAgent()))
-    expect(result.content[0]!.text).toBe('Error: tool "todo_write" render(args, value) must return content blocks, got string')
+    expect(await textOf(tools, PLAN)).toBe('Error: tool "todo_write" render(args, value) must return content blocks, got string')
   })
 
   it('refuses a plugin whose Config is a plain function, as cordis 4 does', async () => {
@@ -161,14 +163,11 @@ describe('TW-PLUGIN-4: todo-write/testing refuses what the harness refuses', () 
     expect(seen).toEqual(args)
     expect(seen).not.toBe(args)
     expect(Object.isFrozen((seen as typeof args).todos[0])).toBe(true)
-    expect((await tools.execute(call({ todos: [undefined] }, new TestAgent()))).content[0]!.text).toBe(
-      'Error: tool execution arguments must be losslessly JSON-serializable',
-    )
+    expect(await textOf(tools, { todos: [undefined] })).toBe('Error: tool execution arguments must be losslessly JSON-serializable')
   })
 
   it('answers as callTodoWrite does, the registry copy being the one of the core (TW-JSON-2)', async () => {
-    const { ctx, tools } = await createTestHost()
-    await loadPlugin(ctx, plugin)
+    const tools = await loaded()
     const item = () => ({ content: 'a', status: 'pending' })
     let deep: unknown = []
     for (let i = 0; i < 100_000; i++) deep = [deep]
@@ -198,7 +197,7 @@ describe('TW-PLUGIN-4: todo-write/testing refuses what the harness refuses', () 
       },
       { todos: [item()], deep },
     ]
-    const texts = await Promise.all(held.map(async (args) => (await tools.execute(call(args, new TestAgent()))).content[0]!.text))
+    const texts = await Promise.all(held.map((args) => textOf(tools, args)))
     expect(texts).toEqual(held.map((args) => callTodoWrite(args, { agent: { session: new MemorySession() } }).text))
     // Written out, so that the two agreeing is not all this says.
     expect(texts).toEqual([
@@ -210,9 +209,7 @@ describe('TW-PLUGIN-4: todo-write/testing refuses what the harness refuses', () 
   })
 
   it('schemas() hands the model plain JSON', async () => {
-    const { ctx, tools } = await createTestHost()
-    await loadPlugin(ctx, plugin)
-    const [schema] = tools.schemas()
+    const [schema] = (await loaded()).schemas()
     expect(schema!.name).toBe('todo_write')
     expect(emitJsonSchema(schema!.parameters as never)).toBe(schemaFile('parameters.schema.json').toString('utf8'))
   })
@@ -232,12 +229,7 @@ describe('TW-PLUGIN-3: Config', () => {
   it('an issue of the whole config has no path; an issue of one key has that key as its path', () => {
     expect(plugin.Config['~standard'].validate('x')).toStrictEqual({ issues: [{ message: 'tool-todo: options must be an object, got "x"' }] })
     expect(plugin.Config['~standard'].validate({ strict: 1 })).toStrictEqual({
-      issues: [
-        {
-          message: 'tool-todo: unknown option "strict" (the options are profile, allowParallelInProgress, unknownItemKeys, activeLimitWording)',
-          path: ['strict'],
-        },
-      ],
+      issues: [{ message: `tool-todo: unknown option "strict" ${OPTIONS}`, path: ['strict'] }],
     })
   })
 
@@ -245,15 +237,11 @@ describe('TW-PLUGIN-3: Config', () => {
     const { ctx, tools } = await createTestHost()
     const fiber = ctx.plugin(plugin)
     await fiber
-    const args = {
-      todos: [
-        { content: 'a', status: 'in_progress' },
-        { content: 'b', status: 'in_progress' },
-      ],
-    }
+    const active = (content: string) => ({ content, status: 'in_progress' })
+    const args = { todos: [active('a'), active('b')] }
     expect((await tools.execute(call(args, new TestAgent()))).isError).toBe(true)
     fiber.update({ allowParallelInProgress: true })
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await tick()
     expect(tools.names()).toEqual(['todo_write'])
     expect((await tools.execute(call(args, new TestAgent()))).isError).toBe(false)
     expect(plugin.Config.simplify({ unknownItemKeys: 'reject' })).toEqual({ unknownItemKeys: 'reject' })
@@ -280,12 +268,9 @@ describe('TW-PLUGIN-3: Config', () => {
   })
 
   it.each<[unknown, string]>([
-    [
-      { allowParallel: true },
-      'tool-todo: unknown option "allowParallel" (the options are profile, allowParallelInProgress, unknownItemKeys, activeLimitWording)',
-    ],
+    [{ allowParallel: true }, `tool-todo: unknown option "allowParallel" ${OPTIONS}`],
     [{ allowParallelInProgress: 'yes' }, 'tool-todo: allowParallelInProgress must be a boolean, got "yes"'],
-    [{ unknownItemKeys: 'keep' }, 'tool-todo: unknownItemKeys must be "drop" or "reject", got "keep"'],
+    [{ unknownItemKeys: 'keep' }, KEEP],
     [{ profile: 'latest' }, 'tool-todo: profile must be "seed" or "dsh-0.1.1-rc.2", got "latest"'],
     [[], 'tool-todo: options must be an object, got []'],
     ['drop', 'tool-todo: options must be an object, got "drop"'],
@@ -295,12 +280,7 @@ describe('TW-PLUGIN-3: Config', () => {
   })
 
   it('names every problem of a config, one per line', () => {
-    expect(() => resolve({ allowParallel: true, unknownItemKeys: 'keep' })).toThrow(
-      [
-        'tool-todo: unknown option "allowParallel" (the options are profile, allowParallelInProgress, unknownItemKeys, activeLimitWording)',
-        'tool-todo: unknownItemKeys must be "drop" or "reject", got "keep"',
-      ].join('\n'),
-    )
+    expect(() => resolve({ allowParallel: true, unknownItemKeys: 'keep' })).toThrow(`tool-todo: unknown option "allowParallel" ${OPTIONS}\n${KEEP}`)
   })
 
   it('reads own keys only: an inherited key is not an option', () => {
@@ -315,9 +295,9 @@ describe('TW-PLUGIN-3: Config', () => {
     ctx.plugin(ToolRegistryService)
     ctx.plugin(plugin, { unknownItemKeys: 'keep' } as never)
     await ctx.start()
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await tick()
     expect((ctx.get('tools') as ToolRegistryService).names()).toEqual([])
-    expect(errors.map(String)).toEqual(['ConfigError: tool-todo: unknownItemKeys must be "drop" or "reject", got "keep"'])
+    expect(errors.map(String)).toEqual([`ConfigError: ${KEEP}`])
   })
 
   it('apply with the config cordis refused (null or undefined) registers nothing', async () => {

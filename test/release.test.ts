@@ -9,12 +9,9 @@ import type { LogEvent } from '../src/log/events.js'
 import { getterContent, hiddenContent, trimmedAsWritten, untrimmedAsWritten } from './support/written-items.js'
 
 const call = (args: unknown, agent = new TestAgent()): ToolCall => ({ name: 'todo_write', arguments: args, agent })
-const PARALLEL = {
-  todos: [
-    { content: 'a', status: 'in_progress' },
-    { content: 'b', status: 'in_progress' },
-  ],
-}
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+const inProgress = (content: string) => ({ content, status: 'in_progress' })
+const PARALLEL = { todos: [inProgress('a'), inProgress('b')] }
 
 describe('TW-PLUGIN-6: the release Config', () => {
   it.each<[unknown, string, string | undefined]>([
@@ -107,38 +104,40 @@ class ProjectionRegistry extends Service {
 }
 
 describe('TW-PLUGIN-6: the release plugin', () => {
-  it('registers the tool with the release profile', async () => {
+  /** A test host with the release entry loaded; `text` is the first text of a call's answer. */
+  async function loaded(allowParallelInProgress: boolean) {
     const { ctx, tools } = await createTestHost()
-    await loadPlugin(ctx, release, { allowParallelInProgress: false })
-    expect((await tools.execute(call(PARALLEL))).content[0]!.text).toBe('Error: invalid todos: at most one task may be in_progress (got 2)')
-    expect((await tools.execute(call({ todos: [{ content: 'a', status: 'pending', id: 1 }] }))).content[0]!.text).toBe(
+    await loadPlugin(ctx, release, { allowParallelInProgress })
+    return { tools, text: async (args: unknown) => (await tools.execute(call(args))).content[0]!.text }
+  }
+
+  it('registers the tool with the release profile', async () => {
+    const { text } = await loaded(false)
+    expect(await text(PARALLEL)).toBe('Error: invalid todos: at most one task may be in_progress (got 2)')
+    expect(await text({ todos: [{ content: 'a', status: 'pending', id: 1 }] })).toBe(
       'Error: invalid arguments: "todos[0].id" is not a declared property (additionalProperties: false)',
     )
   })
 
   it('the flag lifts the in_progress limit and nothing else', async () => {
-    const { ctx, tools } = await createTestHost()
-    await loadPlugin(ctx, release, { allowParallelInProgress: true })
-    expect((await tools.execute(call(PARALLEL))).content[0]!.text).toBe('Updated todo list: 0 pending, 2 in progress, 0 completed.')
+    expect(await (await loaded(true)).text(PARALLEL)).toBe('Updated todo list: 0 pending, 2 in progress, 0 completed.')
   })
 
   it('registers the todos projection when sessionProjections exists, and drops it on dispose', async () => {
     const { ctx } = await createTestHost()
     await ctx.plugin(ProjectionRegistry)
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await tick()
     const projections = ctx.get('sessionProjections') as ProjectionRegistry
     const fiber = loadPlugin(ctx, release, { allowParallelInProgress: false })
     await fiber
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await tick()
     expect([...projections.units.keys()]).toEqual(['todos'])
     await fiber.dispose()
     expect([...projections.units.keys()]).toEqual([])
   })
 
   it('loads without a sessionProjections service', async () => {
-    const { ctx, tools } = await createTestHost()
-    await loadPlugin(ctx, release, { allowParallelInProgress: false })
-    expect(tools.names()).toEqual(['todo_write'])
+    expect((await loaded(false)).tools.names()).toEqual(['todo_write'])
   })
 })
 
@@ -225,12 +224,8 @@ describe('TW-PLUGIN-7: the invariant companion', () => {
     expect(words([{ content: 42, status: 'pending' }])).toBe('todos[0].content must be non-empty text')
     expect(words([{ content: '', status: 'pending' }])).toBe('todos[0].content must be non-empty text')
     expect(words([{ content: ' padded ', status: 'pending' }])).toBe('todos[0].content must be already trimmed, got " padded "')
-    expect(
-      words([
-        { content: 'same', status: 'pending' },
-        { content: 'same', status: 'completed' },
-      ]),
-    ).toBe('todos[1] repeats content "same" of todos[0]')
+    const same = (status: string) => ({ content: 'same', status })
+    expect(words([same('pending'), same('completed')])).toBe('todos[1] repeats content "same" of todos[0]')
     expect(words([{ content: 'task', status: 'paused' }])).toBe('todos[0] has an unknown status "paused"')
     // As the log line will hold it: toJSON's answer, own enumerable keys only.
     expect(words([untrimmedAsWritten])).toBe('todos[0].content must be already trimmed, got " a"')
@@ -241,12 +236,7 @@ describe('TW-PLUGIN-7: the invariant companion', () => {
     cyclic.push(cyclic)
     expect(words(cyclic)).toBe(companion.UNWRITABLE_WORDING)
     expect(companion.UNWRITABLE_WORDING).toBe('todo/write data must be JSON data: it cannot be written (a cycle, a BigInt, or a getter or toJSON that throws)')
-    expect(
-      words([
-        { content: 'a', status: 'in_progress' },
-        { content: 'b', status: 'in_progress' },
-      ]),
-    ).toBeNull()
+    expect(words(PARALLEL.todos)).toBeNull()
   })
 
   /** The companion installed on a context that records its listeners; `failures` are what it calls `fail` with. */

@@ -4,8 +4,7 @@ import { callTodoWrite, callTodoWriteAsync } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import { createTodoWriteTool, TodoWriteError } from '../../src/core/tool.js'
 import { TodoWriteValue } from '../../src/core/schema.js'
-import { schemaFile } from '../support/golden.js'
-import { emitJsonSchema } from '../support/golden.js'
+import { emitJsonSchema, schemaFile } from '../support/golden.js'
 
 const DEFAULT_DESCRIPTION =
   'Keep your task list for this session. Send the ENTIRE list on every call: it replaces the previous list, there are no partial edits. ' +
@@ -44,13 +43,10 @@ describe('the tool object', () => {
     await expect(tool.execute({ todos: [] }, {})).rejects.toThrow(new TodoWriteError({ kind: 'owner', message: 'todo_write requires an owning agent session' }))
     const owner = (await tool.execute({ todos: [] }, {}).catch((e: unknown) => e)) as TodoWriteError
     expect([owner.name, owner.code, owner.violations]).toEqual(['TodoWriteError', undefined, []])
-    const error = await tool.execute({ todos: 3 }, {}).catch((e: unknown) => e)
+    const error = (await tool.execute({ todos: 3 }, {}).catch((e: unknown) => e)) as TodoWriteError
     expect(error).toBeInstanceOf(TodoWriteError)
-    expect((error as TodoWriteError).message).toBe('invalid arguments: "todos" must be an array')
-    expect((error as TodoWriteError).kind).toBe('arguments')
-    expect((error as TodoWriteError).name).toBe('ToolArgsError')
-    expect((error as TodoWriteError).code).toBe('INVALID_ARGS')
-    expect((error as TodoWriteError).violations).toEqual(['"todos" must be an array'])
+    expect([error.message, error.kind, error.name]).toEqual(['invalid arguments: "todos" must be an array', 'arguments', 'ToolArgsError'])
+    expect([error.code, error.violations]).toEqual(['INVALID_ARGS', ['"todos" must be an array']])
   })
 })
 
@@ -118,10 +114,11 @@ describe('a session whose append throws', () => {
     },
   })
   const args = { todos: [{ content: 'a', status: 'pending' }] }
+  const refused = (text: string) => ({ isError: true, text, value: null, event: null })
 
   it('callTodoWrite answers with the thrown message, as the registry would (TW-ENVELOPE-1)', () => {
-    expect(callTodoWrite(args, failing(new Error('disk full')))).toEqual({ isError: true, text: 'Error: disk full', value: null, event: null })
-    expect(callTodoWrite(args, failing('no space'))).toEqual({ isError: true, text: 'Error: no space', value: null, event: null })
+    expect(callTodoWrite(args, failing(new Error('disk full')))).toEqual(refused('Error: disk full'))
+    expect(callTodoWrite(args, failing('no space'))).toEqual(refused('Error: no space'))
   })
 
   it('execute lets the error through unchanged (it is not a TodoWriteError)', async () => {
@@ -130,11 +127,8 @@ describe('a session whose append throws', () => {
   })
 
   it('a refusal is decided before the append: the failing session is never asked', () => {
-    expect(callTodoWrite({ todos: [{ content: '', status: 'pending' }] }, failing(new Error('disk full')))).toEqual({
-      isError: true,
-      text: 'Error: invalid todo: `content` must be a non-empty string',
-      value: null,
-      event: null,
-    })
+    expect(callTodoWrite({ todos: [{ content: '', status: 'pending' }] }, failing(new Error('disk full')))).toEqual(
+      refused('Error: invalid todo: `content` must be a non-empty string'),
+    )
   })
 })

@@ -13,6 +13,10 @@ const LOSSY = 'Error: tool execution arguments must be losslessly JSON-serializa
 const ONE = 'Updated todo list: 1 pending, 0 in progress, 0 completed.'
 
 const answer = (args: unknown, options = DEFAULT_OPTIONS) => callTodoWrite(args, { agent: { session: new MemorySession() } }, options).text
+/** A function holding `props`, with no prototype: no record even so. */
+const bareFunction = (props: object): unknown => Object.setPrototypeOf(Object.assign(() => 0, props) as object, null)
+/** Array.prototype, to plant indices and keys on. */
+const arrayPrototype = Array.prototype as unknown as Record<PropertyKey, unknown>
 
 describe('the general path: values outside the common shapes', () => {
   it('a copy that fails is the "lossless" failure; a getter that throws is the "thrown" one', () => {
@@ -37,16 +41,10 @@ describe('the general path: values outside the common shapes', () => {
   })
 
   it('arguments that are not an object: null and scalars are worded, undefined and a function are no JSON data', () => {
-    expect(answer(null)).toBe('Error: invalid arguments: "arguments" must be an object')
-    expect(answer('x')).toBe('Error: invalid arguments: "arguments" must be an object')
-    expect(answer([{ content: 'a', status: 'pending' }])).toBe('Error: invalid arguments: "arguments" must be an object')
+    for (const args of [null, 'x', [{ content: 'a', status: 'pending' }]]) expect(answer(args)).toBe('Error: invalid arguments: "arguments" must be an object')
     expect(answer(undefined)).toBe(LOSSY)
     // A function is no record even when, like a null-prototype object, it has no prototype.
-    const bare = Object.setPrototypeOf(
-      Object.assign(() => 0, { todos: [] }),
-      null,
-    ) as unknown
-    expect(answer(bare)).toBe(LOSSY)
+    expect(answer(bareFunction({ todos: [] }))).toBe(LOSSY)
   })
 
   it('an item that is a class instance, a function or an array is refused or worded as the copy says', () => {
@@ -55,16 +53,7 @@ describe('the general path: values outside the common shapes', () => {
       status = 'pending'
     }
     expect(answer({ todos: [new Item()] })).toBe(LOSSY)
-    expect(
-      answer({
-        todos: [
-          Object.setPrototypeOf(
-            Object.assign(() => 0, { content: 'a', status: 'pending' }),
-            null,
-          ),
-        ],
-      }),
-    ).toBe(LOSSY)
+    expect(answer({ todos: [bareFunction({ content: 'a', status: 'pending' })] })).toBe(LOSSY)
     expect(answer({ todos: [['a', 'pending']] })).toBe('Error: invalid arguments: "todos[0]" must be an object')
     expect(answer({ todos: [null] })).toBe('Error: invalid arguments: "todos[0]" must be an object')
   })
@@ -102,49 +91,40 @@ describe('the general path: values outside the common shapes', () => {
 
 describe('a hole is a hole, whatever Array.prototype holds', () => {
   afterEach(() => {
-    delete (Array.prototype as unknown as Record<number, unknown>)[0]
+    delete arrayPrototype[0]
   })
 
   it('an inherited index does not fill a hole, in todos or deeper', () => {
-    ;(Array.prototype as unknown as Record<number, unknown>)[0] = { content: 'inherited', status: 'pending' }
-    const hole = (): unknown[] => {
-      const array: unknown[] = []
-      array.length = 1
-      return array
-    }
+    arrayPrototype[0] = { content: 'inherited', status: 'pending' }
+    const hole = (): unknown[] => new Array(1)
     expect(answer({ todos: hole() })).toBe(LOSSY)
     expect(answer({ todos: [{ content: 'a', status: 'pending', tags: hole() }] })).toBe(LOSSY)
     expect(answer({ todos: [], extra: { list: hole() } })).toBe(LOSSY)
   })
 
   it("the copy's own stack neither reads nor writes what Array.prototype holds, however deep the value", () => {
-    const planted = [
-      { content: 'inherited', status: 'pending' },
-      { content: 'also', status: 'pending' },
-    ]
-    ;(Array.prototype as unknown as Record<number, unknown>)[0] = planted[0]
-    ;(Array.prototype as unknown as Record<number, unknown>)[1] = planted[1]
+    const pending = (content: string) => ({ content, status: 'pending' })
+    const planted = [pending('inherited'), pending('also')]
+    arrayPrototype[0] = planted[0]
+    arrayPrototype[1] = planted[1]
     try {
       // 600 levels: the stack's frames span three of its chunks.
       const deep = JSON.parse(`{"todos":[{"content":"a","status":"pending"}],"x":${'['.repeat(600)}${']'.repeat(600)}}`)
-      expect(answer(deep)).toBe('Updated todo list: 1 pending, 0 in progress, 0 completed.')
-      expect(planted).toEqual([
-        { content: 'inherited', status: 'pending' },
-        { content: 'also', status: 'pending' },
-      ])
+      expect(answer(deep)).toBe(ONE)
+      expect(planted).toEqual([pending('inherited'), pending('also')])
     } finally {
-      delete (Array.prototype as unknown as Record<number, unknown>)[1]
+      delete arrayPrototype[1]
     }
   })
 })
 
 describe('a missing key is missing, whatever Array.prototype holds', () => {
   afterEach(() => {
-    delete (Array.prototype as unknown as Record<string, unknown>)['-1']
+    delete arrayPrototype['-1']
   })
 
   it('an item with an extra key and no content is refused, not filled from Array.prototype', () => {
-    ;(Array.prototype as unknown as Record<string, unknown>)['-1'] = 'pending'
+    arrayPrototype['-1'] = 'pending'
     expect(answer({ todos: [{ status: 'pending', id: 1 }] })).toBe('Error: invalid arguments: missing required property "todos[0].content"')
     expect(answer({ todos: [{ content: 'a', id: 1 }] })).toBe('Error: invalid arguments: missing required property "todos[0].status"')
   })
@@ -193,12 +173,8 @@ describe('TW-APPEND-1: what append returns', () => {
   it('callTodoWriteAsync answers a refusal without appending', async () => {
     const log: unknown[] = []
     const session = { append: (type: string, data: unknown) => void log.push({ type, data }) }
-    expect(await callTodoWriteAsync({ todos: 1 }, { agent: { session } })).toEqual({
-      isError: true,
-      text: 'Error: invalid arguments: "todos" must be an array',
-      value: null,
-      event: null,
-    })
+    const outcome = await callTodoWriteAsync({ todos: 1 }, { agent: { session } })
+    expect(outcome).toEqual({ isError: true, text: 'Error: invalid arguments: "todos" must be an array', value: null, event: null })
     expect(log).toEqual([])
   })
 
