@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { BIN } from '../../support/cli.js'
-import { conform, node, tempDir } from '../../support/conform.js'
+import { type ConformRun, conform, node, tempDir } from '../../support/conform.js'
 import { PROTOCOL_CHECKS } from '../../../src/kit/protocol-suite.js'
 import { VECTORS_DIR } from '../../support/vectors.js'
 
@@ -14,47 +14,39 @@ const CASES = (JSON.parse(readFileSync(`${VECTORS_DIR}suite.json`, 'utf8')) as {
 const PROTOCOL = PROTOCOL_CHECKS.length
 /** Every case of a run with --runs 0: the vectors and the protocol checks. */
 const ALL = CASES + PROTOCOL
+const START_FAILED = 'FAIL start: the port could not be started: it failed the start handshake: '
+/** The start is the run's one failure. */
+function failedToStart(run: ConformRun) {
+  expect(run.status).toBe(1)
+  expect(run.last).toBe('0 passed, 1 failed')
+}
 
 describe('TW-KIT-START-1: a port that cannot be started is ONE clear failure', () => {
   it('sleeps forever: "did not answer" within the start timeout, with its stderr', async () => {
     const run = await conform(['--runs', '0', '--start-timeout', '2000', '--', ...node('sleeper.mjs')])
-    expect(run.status).toBe(1)
-    expect(run.stdout).toContain(
-      'FAIL start: the port could not be started: it failed the start handshake: it did not answer "start" within 2000 ms (nothing came: a port answers each line as it comes, and flushes)',
-    )
+    failedToStart(run)
+    expect(run.stdout).toContain(`${START_FAILED}it did not answer "start" within 2000 ms (nothing came: a port answers each line as it comes, and flushes)`)
     expect(run.stdout).toContain('| sleeper: going to sleep')
     expect(run.stdout).not.toContain('not run')
     expect(run.lines.filter((line) => line.startsWith('FAIL'))).toHaveLength(1)
-    expect(run.last).toBe('0 passed, 1 failed')
   })
 
-  it('exits at once: its exit status and its last words', async () => {
-    const run = await conform(['--runs', '0', '--', ...node('exiter.mjs')])
-    expect(run.status).toBe(1)
-    expect(run.stdout).toContain('FAIL start: the port could not be started: it failed the start handshake: it exited with status 3')
-    expect(run.stdout).toContain('| exiter: cannot open todo.conf')
-    expect(run.last).toBe('0 passed, 1 failed')
-  })
-
-  it('prints garbage: the line it printed, quoted', async () => {
-    const run = await conform(['--runs', '0', '--', ...node('garbage.mjs')])
-    expect(run.status).toBe(1)
-    expect(run.stdout).toContain(
-      'FAIL start: the port could not be started: it failed the start handshake: it printed a line that is not JSON: "Hello from the port!"',
-    )
-    expect(run.stdout).toContain('| garbage: ready')
-    expect(run.last).toBe('0 passed, 1 failed')
+  it.each([
+    ['exits at once: its exit status and its last words', 'exiter.mjs', 'it exited with status 3', '| exiter: cannot open todo.conf'],
+    ['prints garbage: the line it printed, quoted', 'garbage.mjs', 'it printed a line that is not JSON: "Hello from the port!"', '| garbage: ready'],
+  ])('%s', async (_, port, reason, stderr) => {
+    const run = await conform(['--runs', '0', '--', ...node(port)])
+    failedToStart(run)
+    expect(run.stdout).toContain(START_FAILED + reason)
+    expect(run.stdout).toContain(stderr)
   })
 
   it('cannot be started at all: one failure, not one per case pinned on the first rule', async () => {
     const report = join(tempDir(), 'report.json')
     const run = await conform(['--runs', '0', '--report', report, '--', '/nonexistent/todo-write-port'])
-    expect(run.status).toBe(1)
-    expect(run.stdout).toMatch(
-      /FAIL start: the port could not be started: it failed the start handshake: it could not be started: spawn \/nonexistent\/todo-write-port ENOENT/,
-    )
+    failedToStart(run)
+    expect(run.stdout).toContain(`${START_FAILED}it could not be started: spawn /nonexistent/todo-write-port ENOENT`)
     expect(run.stdout).not.toContain('TW-JSON-1')
-    expect(run.last).toBe('0 passed, 1 failed')
     const json = JSON.parse(readFileSync(report, 'utf8'))
     expect(json.ports[0].cases).toEqual([{ id: 'start', section: 'start', passed: false, message: expect.stringContaining('could not be started') }])
     expect(json.ports[0].sections).toEqual({ start: { passed: 0, failed: 1 } })
@@ -62,10 +54,9 @@ describe('TW-KIT-START-1: a port that cannot be started is ONE clear failure', (
 
   it('with --run fuzz too: the start is the one failure', async () => {
     const run = await conform(['--runs', '20', '--seed', '1', '--run', 'fuzz', '--', ...node('exiter.mjs')])
-    expect(run.status).toBe(1)
-    expect(run.stdout).toContain('FAIL start: the port could not be started: it failed the start handshake: it exited with status 3')
+    failedToStart(run)
+    expect(run.stdout).toContain(`${START_FAILED}it exited with status 3`)
     expect(run.stdout).not.toContain('FAIL fuzz')
-    expect(run.last).toBe('0 passed, 1 failed')
   })
 })
 
@@ -75,6 +66,7 @@ describe('a port that breaks in the middle of a run is restarted', () => {
   // The vectors alone: the cases after the fault show the restarted port at work (the
   // protocol suite, which starts ports of its own, runs whole on a healthy port elsewhere).
   const VECTORS_ONLY = ['--runs', '0', '--skip', 'protocol/*']
+  const ONE_FAILED = `${CASES - 1} passed, 1 failed`
 
   it.each([
     ['hang', 'did not answer "call" within 3000 ms (nothing came: a port answers each line as it comes, and flushes)', '| faulty: hanging on'],
@@ -90,22 +82,22 @@ describe('a port that breaks in the middle of a run is restarted', () => {
     if (stderr) expect(run.stdout).toContain(stderr)
     expect(run.lines.filter((line) => line.startsWith('FAIL ')).map((line) => line.split(':')[0])).toEqual(['FAIL spec/TW-TRIM-1/1', 'FAIL vectors'])
     expect(run.stdout).toContain(`FAIL vectors: ${CASES - 1} of ${CASES} cases agree with the expected outcomes`)
-    expect(run.stdout).toContain(`todo-write (typescript): ${CASES - 1} passed, 1 failed (1 restart)`)
-    expect(run.last).toBe(`${CASES - 1} passed, 1 failed`)
+    expect(run.stdout).toContain(`todo-write (typescript): ${ONE_FAILED} (1 restart)`)
+    expect(run.last).toBe(ONE_FAILED)
   })
 
-  it('an error response fails the case without a restart', async () => {
-    const run = await conform([...VECTORS_ONLY, '--', ...node('faulty.mjs', 'error', marker)])
-    expect(run.stdout).toContain('problem:  the port answered with an error: not implemented here')
-    expect(run.stdout).toContain(`todo-write (typescript): ${CASES - 1} passed, 1 failed\n`)
-    expect(run.last).toBe(`${CASES - 1} passed, 1 failed`)
-  })
-
-  it('TW-KIT-COMPARE-1: an answer nested more than 1,000 levels deep fails the case; the kit does not crash (issue 7)', async () => {
-    const run = await conform([...VECTORS_ONLY, '--', ...node('faulty.mjs', 'deep', marker)])
-    expect(run.stdout).toContain('problem:  the port answered a call with a "value" nested deeper than 1,000 levels: not compared')
-    expect(run.stdout).toContain(`todo-write (typescript): ${CASES - 1} passed, 1 failed\n`)
-    expect(run.last).toBe(`${CASES - 1} passed, 1 failed`)
+  it.each([
+    ['an error response fails the case without a restart', 'error', 'answered with an error: not implemented here'],
+    [
+      'TW-KIT-COMPARE-1: an answer nested more than 1,000 levels deep fails the case; the kit does not crash (issue 7)',
+      'deep',
+      'answered a call with a "value" nested deeper than 1,000 levels: not compared',
+    ],
+  ])('%s', async (_, fault, problem) => {
+    const run = await conform([...VECTORS_ONLY, '--', ...node('faulty.mjs', fault, marker)])
+    expect(run.stdout).toContain(`problem:  the port ${problem}`)
+    expect(run.stdout).toContain(`todo-write (typescript): ${ONE_FAILED}\n`)
+    expect(run.last).toBe(ONE_FAILED)
   })
 
   it('a fault after the last answer (every "end" answered twice) fails that case by name, not a silent restart', async () => {

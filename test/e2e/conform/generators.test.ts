@@ -38,32 +38,27 @@ const contentsOf = (args: unknown): string[] => {
     : []
 }
 const allContents = parsed.flatMap(contentsOf)
+/** The text outside its strings. */
+const outside = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"/g, '""')
 const nesting = (text: string): number => {
   let depth = 0
   let max = 0
-  for (const c of text.replace(/"(?:[^"\\]|\\.)*"/g, '""')) {
+  for (const c of outside(text)) {
     if (c === '[' || c === '{') max = Math.max(max, ++depth)
     else if (c === ']' || c === '}') depth--
   }
   return max
 }
+/** Some item of `list` holds; `label` names what was looked for. */
+const expectSome = <T>(list: T[], label: string, holds: (item: T) => boolean) => expect(list.some(holds), label).toBe(true)
+/** An input whose args hold `number` where a value stands. */
+const numberAt = (number: string) => (i: { args: string }) => i.args.includes(`:${number}`) || i.args.includes(`[${number}`)
 
 describe('TW-KIT-FUZZ-2: trap-aware generation', () => {
   it('every member of the character classes turns up in contents, at the start, in the middle and at the end', () => {
-    const members = [
-      ...TRAP_CHARACTERS.controls,
-      ...TRAP_CHARACTERS.delC1,
-      ...TRAP_CHARACTERS.escapedElsewhere,
-      ...TRAP_CHARACTERS.loneHigh,
-      ...TRAP_CHARACTERS.loneLow,
-      ...TRAP_CHARACTERS.trimSet,
-      ...TRAP_CHARACTERS.lookAlikes,
-    ]
-    for (const c of members)
-      expect(
-        allContents.some((content) => content.includes(c)),
-        JSON.stringify(c),
-      ).toBe(true)
+    const { controls, delC1, escapedElsewhere, loneHigh, loneLow, trimSet, lookAlikes } = TRAP_CHARACTERS
+    for (const c of [...controls, ...delC1, ...escapedElsewhere, ...loneHigh, ...loneLow, ...trimSet, ...lookAlikes])
+      expectSome(allContents, JSON.stringify(c), (content) => content.includes(c))
     const trimmed = allContents.map(modelTrim).filter((t) => t !== '')
     for (const [name, at] of [
       ['start', (t: string) => t.charCodeAt(0)],
@@ -72,11 +67,7 @@ describe('TW-KIT-FUZZ-2: trap-aware generation', () => {
       expect(trimmed.filter((t) => at(t) < 0x20).length, `a control at the ${name}`).toBeGreaterThan(20)
       expect(trimmed.filter((t) => at(t) >= 0xd800 && at(t) <= 0xdfff).length, `a surrogate at the ${name}`).toBeGreaterThan(20)
     }
-    for (const unit of TRIM_SET)
-      expect(
-        allContents.some((c) => c.charCodeAt(0) === unit || c.charCodeAt(c.length - 1) === unit),
-        unit.toString(16),
-      ).toBe(true)
+    for (const unit of TRIM_SET) expectSome(allContents, unit.toString(16), (c) => c.charCodeAt(0) === unit || c.charCodeAt(c.length - 1) === unit)
   })
 
   it('duplicates, keys, numbers, depths and deployments are drawn on purpose', () => {
@@ -87,15 +78,8 @@ describe('TW-KIT-FUZZ-2: trap-aware generation', () => {
     expect(share('Error: tool execution arguments must be losslessly JSON-serializable')).toBeGreaterThan(0.01)
     expect(share('Error: tool execution arguments must be losslessly JSON-serializable')).toBeLessThan(0.1)
     for (const key of [...TRAP_KEYS.indices, ...TRAP_KEYS.nearIndices, ...TRAP_KEYS.raw, '__proto__'])
-      expect(
-        inputs.some((i) => i.args.includes(JSON.stringify(key).slice(0, -1) + '":')),
-        key,
-      ).toBe(true)
-    for (const number of TRAP_NUMBERS.refused)
-      expect(
-        inputs.some((i) => i.args.includes(`:${number}`) || i.args.includes(`[${number}`)),
-        number,
-      ).toBe(true)
+      expectSome(inputs, key, (i) => i.args.includes(JSON.stringify(key).slice(0, -1) + '":'))
+    for (const number of TRAP_NUMBERS.refused) expectSome(inputs, number, numberAt(number))
     const depths = new Set(inputs.map((i) => nesting(i.args)))
     for (const depth of [128, 129, 1000]) expect(depths.has(depth), String(depth)).toBe(true)
     expect(Math.max(...depths)).toBe(1000)
@@ -107,24 +91,11 @@ describe('TW-KIT-FUZZ-2: trap-aware generation', () => {
   })
 
   it('the text forms of TW-JSON-4: whitespace between tokens, escapes, number spellings, each drawn', () => {
-    /** The text outside its strings. */
-    const between = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"/g, '""')
-    for (const ws of TRAP_WHITESPACE.json)
-      expect(
-        inputs.some((i) => between(i.args).includes(ws)),
-        JSON.stringify(ws),
-      ).toBe(true)
+    for (const ws of TRAP_WHITESPACE.json) expectSome(inputs, JSON.stringify(ws), (i) => outside(i.args).includes(ws))
     for (const written of ['\\u0063\\u006f\\u006e', '\\u0073\\u0074', '\\u00e9', '\\u00E9', '\\/', '\\u0074\\u006f'])
-      expect(
-        inputs.some((i) => i.args.includes(written)),
-        written,
-      ).toBe(true)
-    for (const number of TRAP_NUMBERS.forms)
-      expect(
-        inputs.some((i) => between(i.args).includes(number)),
-        number,
-      ).toBe(true)
-    expect(inputs.filter((i) => between(i.args) !== between(JSON.stringify(JSON.parse(i.args)))).length / inputs.length).toBeGreaterThan(0.3)
+      expectSome(inputs, written, (i) => i.args.includes(written))
+    for (const number of TRAP_NUMBERS.forms) expectSome(inputs, number, (i) => outside(i.args).includes(number))
+    expect(inputs.filter((i) => outside(i.args) !== outside(JSON.stringify(JSON.parse(i.args)))).length / inputs.length).toBeGreaterThan(0.3)
     // A lone surrogate written raw in the text, not as \udxxx: an envelope decoder that makes it U+FFFD is seen.
     expect(inputs.some((i) => /\p{Surrogate}/u.test(i.args))).toBe(true)
   })
@@ -134,29 +105,15 @@ describe('TW-KIT-FUZZ-2: trap-aware generation', () => {
     expect(share).toBeGreaterThan(0.02)
     expect(share).toBeLessThan(0.12)
     for (const input of everyInput) expect(modelIsJsonText(input.args), input.args).toBe(isJson(input.args))
-    const between = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"/g, '""')
-    for (const number of TRAP_NUMBERS.notJson)
-      expect(
-        notJson.some((i) => i.args.includes(`:${number}`) || i.args.includes(`[${number}`)),
-        number,
-      ).toBe(true)
-    for (const ws of TRAP_WHITESPACE.notJson)
-      expect(
-        notJson.some((i) => between(i.args).includes(ws)),
-        JSON.stringify(ws),
-      ).toBe(true)
-    for (const written of BAD_ESCAPES)
-      expect(
-        notJson.some((i) => i.args.includes(written)),
-        written,
-      ).toBe(true)
+    for (const number of TRAP_NUMBERS.notJson) expectSome(notJson, number, numberAt(number))
+    for (const ws of TRAP_WHITESPACE.notJson) expectSome(notJson, JSON.stringify(ws), (i) => outside(i.args).includes(ws))
+    for (const written of BAD_ESCAPES) expectSome(notJson, written, (i) => i.args.includes(written))
     expect(notJson.some((i) => /[{,]\s*'/.test(i.args))).toBe(true) // single quotes
-    expect(notJson.some((i) => /[{,]\s*[a-z]+\s*:/.test(between(i.args)))).toBe(true) // an unquoted key
+    expect(notJson.some((i) => /[{,]\s*[a-z]+\s*:/.test(outside(i.args)))).toBe(true) // an unquoted key
     expect(notJson.some((i) => /"[^"]*[\u0000-\u001f][^"]*"/.test(i.args))).toBe(true) // a raw control in a string
   })
 
   it('shrinks toward compact, well-formed text: a shrunk case keeps only the form that matters', () => {
-    const outside = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"/g, '""')
     for (const [name, holds] of [
       ['a tab between tokens', (t: string) => outside(t).includes('\t')],
       ['a carriage return between tokens', (t: string) => outside(t).includes('\r')],
@@ -175,19 +132,9 @@ describe('TW-KIT-FUZZ-2: trap-aware generation', () => {
       expect(text.length, `${name}: ${JSON.stringify(text)}`).toBeLessThan(50)
       expect(outside(text).replace(/[\t\r\u00a0]/g, ''), `${name}: ${JSON.stringify(text)}`).toMatch(/^[\x20-\x7e]*$/)
     }
-    expect(writeJsonNode({ kind: 'array', items: [{ kind: 'literal', text: '1' }] }, COMPACT)).toBe('[1]')
-    expect(
-      writeJsonNode(
-        {
-          kind: 'array',
-          items: [
-            { kind: 'literal', text: '1' },
-            { kind: 'literal', text: '2' },
-          ],
-        },
-        { pieces: ['\t', ' '] },
-      ),
-    ).toBe('\t[\t1 ,\t2 ] ')
+    const literal = (text: string) => ({ kind: 'literal' as const, text })
+    expect(writeJsonNode({ kind: 'array', items: [literal('1')] }, COMPACT)).toBe('[1]')
+    expect(writeJsonNode({ kind: 'array', items: [literal('1'), literal('2')] }, { pieces: ['\t', ' '] })).toBe('\t[\t1 ,\t2 ] ')
   })
 
   it('shrinks toward plain ASCII: a shrunk case keeps only the character that matters', () => {

@@ -30,10 +30,16 @@ const GOLDEN = (JSON.parse(readFileSync(`${VECTORS_DIR}golden-calls.json`, 'utf8
 const SERVE = [process.execPath, BIN, 'serve']
 const ajv = new Ajv2020({ strict: true })
 const validCaseFile = ajv.compile(JSON.parse(readFileSync(`${VECTORS_DIR}case-file.schema.json`, 'utf8')) as object)
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'))
+const reportFile = () => join(tempDir(), 'report.json')
+const lastLine = (stdout: string) => stdout.trimEnd().split('\n').at(-1)
+/** `conform <argv> -- <the reference's serve>`. */
+const onServe = (...argv: string[]) => conform([...argv, '--', ...SERVE])
+const GOLDEN_AND_FUZZ = ['--runs', '30', '--seed', '5', '--run', 'golden/*', '--run', 'fuzz']
 
 describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)', () => {
   it('passes every vector and every generated sequence; the last line is exactly "N passed, N failed"; the report says the same', () => {
-    const report = join(tempDir(), 'report.json')
+    const report = reportFile()
     const run = runCli(['conform', '--seed', String(FC_SEED), '--runs', '300', '--report', report, '--', ...SERVE])
     expect(run.stderr).toBe('') // not a terminal: no progress
     expect(run.status).toBe(0)
@@ -45,7 +51,7 @@ describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)
     expect(lines[0]).toContain(`vectors ${suite.version} (spec/todo.md ${suite.spec.version}, sha256 ${suite.spec.sha256.slice(0, 12)})`)
     expect(lines[0]).toContain(`seed ${FC_SEED}, 300 generated sequences (profiles seed, dsh-0.1.1-rc.2)`)
     expect(run.stdout).toContain('ok fuzz: all 300 sequences')
-    const json = JSON.parse(readFileSync(report, 'utf8'))
+    const json = readJson(report)
     expect(json).toMatchObject({
       passed: CASES + PROTOCOL + 1,
       failed: 0,
@@ -61,7 +67,7 @@ describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)
   })
 
   it('shows progress on stderr when asked (as on a terminal), and stdout stays the same', async () => {
-    const run = await conform(['--progress', '--runs', '30', '--seed', '5', '--run', 'golden/*', '--run', 'fuzz', '--', ...SERVE])
+    const run = await onServe('--progress', ...GOLDEN_AND_FUZZ)
     // TW-KIT-REPORT-1: labelled with the command, not with its last argument
     expect(run.stderr).toContain('\r\x1b[K[node bin.js serve] vectors 1/')
     expect(run.stderr).toContain('[node bin.js serve] fuzz 25/30 (seed 5)')
@@ -70,7 +76,7 @@ describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)
   })
 
   it('waits for a slow stdout and stderr: no write, line or progress step, while one asks to wait; the same text', async () => {
-    const argv = ['--progress', '--runs', '30', '--seed', '5', '--run', 'golden/*', '--run', 'fuzz', '--', ...SERVE]
+    const argv = ['--progress', ...GOLDEN_AND_FUZZ, '--', ...SERVE]
     const streams = { stdout: slowSink(), stderr: slowSink() }
     expect(await main(['conform', ...argv], { stdin: new PassThrough(), ...streams })).toBe(0)
     expect([streams.stdout.overruns, streams.stderr.overruns]).toEqual([0, 0])
@@ -85,10 +91,7 @@ describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)
     const terminal = new PassThrough()
     terminal.on('data', (chunk: Buffer) => out.push(chunk.toString('utf8')))
     const tty = Object.assign(terminal, { isTTY: true, columns: 100 })
-    const status = await runConform(
-      ['--runs', '30', '--seed', '5', '--run', 'golden/*', '--run', 'fuzz', '--', ...node('faulty.mjs', 'wrong', 'is not a JSON')],
-      { stdout: tty, stderr: tty },
-    )
+    const status = await runConform([...GOLDEN_AND_FUZZ, '--', ...node('faulty.mjs', 'wrong', 'is not a JSON')], { stdout: tty, stderr: tty })
     expect(status).toBe(0)
     const text = out.join('')
     for (const line of ['ok vectors:', 'ok fuzz:', 'todo-write (typescript):']) {
@@ -131,7 +134,7 @@ describe('the kit against `todo-write serve` (TW-KIT-REPORT-1, TW-KIT-COMPARE-1)
 
 describe('TW-KIT-REPORT-1: the report file is checked before the run', () => {
   it('a report path that cannot be written is a usage error at once: exit 2, nothing run', async () => {
-    const run = await conform(['--runs', '100000', '--report', join(tempDir(), 'no-such-dir', 'report.json'), '--', ...SERVE])
+    const run = await onServe('--runs', '100000', '--report', join(tempDir(), 'no-such-dir', 'report.json'))
     expect(run.status).toBe(2)
     expect(run.stdout).toBe('')
     expect(run.stderr).toMatch(/^todo-write: cannot write the report file: ENOENT/)
@@ -142,33 +145,15 @@ describe('TW-KIT-REPORT-1: cases of --cases files have their own heading', () =>
   it('a regression case is reported as a regression case, not as "vectors: 0 of 1"', async () => {
     const dir = tempDir()
     const file = join(dir, 'cases.json')
-    writeFileSync(
-      file,
-      JSON.stringify({
-        description: 'd',
-        cases: [
-          {
-            id: 'regression/x',
-            rules: [],
-            description: 'one',
-            calls: [
-              {
-                args: { todos: [] },
-                agent: false,
-                options: {},
-                expect: { isError: true, text: 'Error: todo_write requires an owning agent session', value: null, event: null, current: null },
-              },
-            ],
-          },
-        ],
-      }),
-    )
+    const outcome = { isError: true, text: 'Error: todo_write requires an owning agent session', value: null, event: null, current: null }
+    const calls = [{ args: { todos: [] }, agent: false, options: {}, expect: outcome }]
+    writeFileSync(file, JSON.stringify({ description: 'd', cases: [{ id: 'regression/x', rules: [], description: 'one', calls }] }))
     const report = join(dir, 'report.json')
-    const run = await conform(['--runs', '0', '--cases', file, '--run', 'regression/x', '--report', report, '--', ...SERVE])
+    const run = await onServe('--runs', '0', '--cases', file, '--run', 'regression/x', '--report', report)
     expect(run.stdout).toContain('ok regression cases: 1 of 1 cases of the --cases files agree with their expected outcomes')
     expect(run.stdout).not.toContain('vectors:')
     expect(run.last).toBe('1 passed, 0 failed')
-    expect(JSON.parse(readFileSync(report, 'utf8')).ports[0].sections).toEqual({ cases: { passed: 1, failed: 0 } })
+    expect(readJson(report).ports[0].sections).toEqual({ cases: { passed: 1, failed: 0 } })
   })
 })
 
@@ -181,7 +166,7 @@ describe('the embedded default that `npm start` runs (TW-KIT-REPORT-1)', () => {
     else expect(run.stdout).toContain('python3 is not on PATH: the Python example port is skipped')
     expect(ports).toHaveLength(hasPython ? 2 : 1)
     expect(run.status).toBe(0)
-    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(`${ports.length * (CASES + PROTOCOL + 1)} passed, 0 failed`)
+    expect(lastLine(run.stdout)).toBe(`${ports.length * (CASES + PROTOCOL + 1)} passed, 0 failed`)
   })
 })
 
@@ -194,7 +179,7 @@ describe('differential fuzzing (TW-KIT-FUZZ-1)', () => {
     expect(calls).toHaveLength(1)
     expect(calls[0]!.args).toContain('é') // the one thing the port gets wrong
     expect(calls[0]!.args.length).toBeLessThan(60)
-    const regression = JSON.parse(readFileSync(fuzz.regressionFile!, 'utf8'))
+    const regression = readJson(fuzz.regressionFile!)
     expect(validCaseFile(regression), ajv.errorsText(validCaseFile.errors)).toBe(true)
     expect(regression.cases[0].calls[0].argsText).toBe(calls[0]!.args)
     expect(run.stdout).toContain(`  replay: ${fuzz.replay}\n`)
@@ -206,9 +191,9 @@ describe('differential fuzzing (TW-KIT-FUZZ-1)', () => {
     const replay = spawnSync('sh', ['-c', fuzz.replay!], { encoding: 'utf8', timeout: 60_000, env })
     expect(replay.status).toBe(1)
     expect(replay.stdout).toContain(`FAIL ${regression.cases[0].id}: `)
-    expect(replay.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 1 failed')
+    expect(lastLine(replay.stdout)).toBe('0 passed, 1 failed')
     const clean = runCli(['conform', '--cases', fuzz.regressionFile!, '--run', regression.cases[0].id, '--', ...SERVE])
-    expect(clean.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed')
+    expect(lastLine(clean.stdout)).toBe('1 passed, 0 failed')
   })
 })
 
@@ -250,16 +235,15 @@ describe('requests in flight (TW-PROTO-FRAME-1, TW-KIT-FUZZ-1)', () => {
 
 describe('--run and --skip (TW-KIT-SELECT-1)', () => {
   it('runs one case, a prefix, or the fuzzer alone', async () => {
-    expect((await conform(['--runs', '0', '--run', 'golden/args-null', '--', ...SERVE])).last).toBe('1 passed, 0 failed')
-    expect((await conform(['--runs', '0', '--run', 'golden/*', '--skip', 'golden/args-null', '--', ...SERVE])).last).toBe(`${GOLDEN - 1} passed, 0 failed`)
-    expect((await conform(['--runs', '10', '--run', 'fuzz', '--', ...SERVE])).last).toBe('1 passed, 0 failed')
-    expect((await conform(['--runs', '10', '--skip', 'fuzz', '--skip', 'spec/*', '--skip', 'traps/*', '--skip', 'protocol/*', '--', ...SERVE])).last).toBe(
-      `${GOLDEN} passed, 0 failed`,
-    )
+    expect((await onServe('--runs', '0', '--run', 'golden/args-null')).last).toBe('1 passed, 0 failed')
+    expect((await onServe('--runs', '0', '--run', 'golden/*', '--skip', 'golden/args-null')).last).toBe(`${GOLDEN - 1} passed, 0 failed`)
+    expect((await onServe('--runs', '10', '--run', 'fuzz')).last).toBe('1 passed, 0 failed')
+    const allButGolden = ['--skip', 'fuzz', '--skip', 'spec/*', '--skip', 'traps/*', '--skip', 'protocol/*']
+    expect((await onServe('--runs', '10', ...allButGolden)).last).toBe(`${GOLDEN} passed, 0 failed`)
   })
 
   it('a --run pattern that matches nothing is a usage error', async () => {
-    const run = await conform(['--run', 'spec/NO-SUCH-RULE/1', '--', ...SERVE])
+    const run = await onServe('--run', 'spec/NO-SUCH-RULE/1')
     expect(run.status).toBe(2)
     expect(run.stderr).toContain('--run spec/NO-SUCH-RULE/1 matches no case')
     expect(run.stdout).toBe('')
@@ -299,44 +283,19 @@ describe('help', () => {
     expect(help.stdout).toContain('todo-write conform [options] -- <command>')
     const conformHelp = runCli(['conform', '--help'])
     expect(conformHelp.status).toBe(0)
-    for (const flag of [
-      '--seed',
-      '--runs',
-      '--timeout',
-      '--start-timeout',
-      '--max-restarts',
-      '--run',
-      '--skip',
-      '--expected-failures',
-      '--cases',
-      '--report',
-      '--progress',
-    ])
-      expect(conformHelp.stdout).toContain(flag)
+    const flags = '--seed --runs --timeout --start-timeout --max-restarts --run --skip --expected-failures --cases --report --progress'
+    for (const flag of flags.split(' ')) expect(conformHelp.stdout).toContain(flag)
   })
 })
 
 describe('TW-KIT-FUZZ-1: --profile', () => {
   it('fuzzes the deployments of one profile only, and says so', () => {
-    const report = join(tempDir(), 'report.json')
-    const run = runCli([
-      'conform',
-      '--seed',
-      String(FC_SEED),
-      '--runs',
-      '100',
-      '--profile',
-      'dsh-0.1.1-rc.2',
-      '--run',
-      'fuzz',
-      '--report',
-      report,
-      '--',
-      ...SERVE,
-    ])
+    const report = reportFile()
+    const flags = ['--runs', '100', '--profile', 'dsh-0.1.1-rc.2', '--run', 'fuzz', '--report', report]
+    const run = runCli(['conform', '--seed', String(FC_SEED), ...flags, '--', ...SERVE])
     expect(run.status).toBe(0)
     expect(run.stdout.split('\n')[0]).toContain('100 generated sequences (profiles dsh-0.1.1-rc.2)')
-    expect(JSON.parse(readFileSync(report, 'utf8')).settings.profiles).toEqual(['dsh-0.1.1-rc.2'])
+    expect(readJson(report).settings.profiles).toEqual(['dsh-0.1.1-rc.2'])
   })
 })
 

@@ -25,73 +25,22 @@ const PROTOCOL = PROTOCOL_CHECKS.length
 describe('TW-KIT-PROTO-1: the protocol suite', () => {
   it('checks every malformed request of TW-PROTO-ERROR-1 and TW-PROTO-OPTIONS-1, framing, depth past 1,000, sessions, end, end of input and stop', () => {
     const ids = PROTOCOL_CHECKS.map((c) => c.id)
-    for (const id of [
-      'protocol/error/not-json',
-      'protocol/error/no-id',
-      'protocol/error/id-fraction',
-      'protocol/error/id-negative',
-      'protocol/error/id-huge',
-      'protocol/error/id-2-53',
-      'protocol/error/id-2-53-rounded',
-      'protocol/error/id-boolean',
-      'protocol/error/nul-in-line',
-      'protocol/error/end-session-number',
-      'protocol/error/cmd-case',
-      'protocol/framing/cr-between-tokens',
-      'protocol/framing/ignored-keys',
-      'protocol/size/large-lists',
-      'protocol/depth/envelope',
-      'protocol/error/call-agent-true-string',
-      'protocol/error/options-json-text',
-      'protocol/error/option-profile-case',
-      'protocol/error/option-profile-prefix',
-      'protocol/error/option-keys-null',
-      'protocol/error/option-wording-null',
-      'protocol/eof/unstarted',
-      'protocol/sessions/many',
-      'protocol/size/over-16-mib',
-      'protocol/error/unknown-cmd',
-      'protocol/error/end-no-session',
-      'protocol/error/call-args-nan',
-      'protocol/error/options-null',
-      'protocol/error/option-parallel-one',
-      'protocol/error/option-profile-unknown',
-      'protocol/error/not-utf8/byte-ff',
-      'protocol/error/not-utf8/surrogate',
-      'protocol/error/byte-order-mark',
-      'protocol/framing/crlf',
-      'protocol/framing/whitespace',
-      'protocol/id/fraction',
-      'protocol/id/exponent',
-      'protocol/size/16-mib',
-      'protocol/depth/arrays-10000',
-      'protocol/depth/arrays-100000',
-      'protocol/depth/objects-10000',
-      'protocol/depth/objects-100000',
-      'protocol/start/first',
-      'protocol/start/again',
-      'protocol/id/any-order',
-      'protocol/sessions/names',
-      'protocol/eof/unterminated',
-      'protocol/error/id-key-case',
-      'protocol/error/cmd-key-case',
-      'protocol/error/option-name-case',
-      'protocol/depth/arrays-deepest',
-      'protocol/depth/objects-deepest',
-      'protocol/framing/not-json-space/U+00A0',
-      'protocol/framing/not-json-space/U+2028',
-      'protocol/framing/not-json-space/U+2029',
-      'protocol/framing/not-json-space/U+FEFF',
-      'protocol/framing/not-json-space/U+000B',
-      'protocol/framing/not-json-space/U+000C',
-      'protocol/framing/not-json-space/U+0085',
-      'protocol/sessions',
-      'protocol/end',
-      'protocol/eof',
-      'protocol/stop',
-    ]) {
-      expect(ids).toContain(id)
-    }
+    const expected = `
+      protocol/error/not-json protocol/error/no-id protocol/error/id-fraction protocol/error/id-negative protocol/error/id-huge protocol/error/id-2-53
+      protocol/error/id-2-53-rounded protocol/error/id-boolean protocol/error/nul-in-line protocol/error/end-session-number protocol/error/cmd-case
+      protocol/framing/cr-between-tokens protocol/framing/ignored-keys protocol/size/large-lists protocol/depth/envelope protocol/error/call-agent-true-string
+      protocol/error/options-json-text protocol/error/option-profile-case protocol/error/option-profile-prefix protocol/error/option-keys-null
+      protocol/error/option-wording-null protocol/eof/unstarted protocol/sessions/many protocol/size/over-16-mib protocol/error/unknown-cmd
+      protocol/error/end-no-session protocol/error/call-args-nan protocol/error/options-null protocol/error/option-parallel-one
+      protocol/error/option-profile-unknown protocol/error/not-utf8/byte-ff protocol/error/not-utf8/surrogate protocol/error/byte-order-mark
+      protocol/framing/crlf protocol/framing/whitespace protocol/id/fraction protocol/id/exponent protocol/size/16-mib protocol/depth/arrays-10000
+      protocol/depth/arrays-100000 protocol/depth/objects-10000 protocol/depth/objects-100000 protocol/start/first protocol/start/again protocol/id/any-order
+      protocol/sessions/names protocol/eof/unterminated protocol/error/id-key-case protocol/error/cmd-key-case protocol/error/option-name-case
+      protocol/depth/arrays-deepest protocol/depth/objects-deepest protocol/framing/not-json-space/U+00A0 protocol/framing/not-json-space/U+2028
+      protocol/framing/not-json-space/U+2029 protocol/framing/not-json-space/U+FEFF protocol/framing/not-json-space/U+000B
+      protocol/framing/not-json-space/U+000C protocol/framing/not-json-space/U+0085 protocol/sessions protocol/end protocol/eof protocol/stop
+    `
+    for (const id of expected.trim().split(/\s+/)) expect(ids).toContain(id)
     expect(new Set(ids).size).toBe(ids.length)
     expect(ids.at(-1)).toBe('protocol/stop')
   })

@@ -69,8 +69,7 @@ const BUGS: Record<string, Shows> = {
 
 /** The example port with one word of one message changed, as the zoo plants bugs: examples/ untouched. */
 function plantedPort(): string {
-  const dir = tempDir()
-  const planted = join(dir, 'planted.py')
+  const planted = join(tempDir(), 'planted.py')
   writeFileSync(
     planted,
     [
@@ -101,10 +100,8 @@ describe.skipIf(!hasPython)(`the Python port${hasPython ? '' : ' (SKIPPED: pytho
       const input = example.exchanges.map((e) => e.request + '\n').join('')
       const run = spawnSync(PYTHON!, [PYTHON_PORT], { input, encoding: 'utf8', timeout: 60_000 })
       expect(run.status).toBe(0)
-      const actual = run.stdout
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as Record<string, unknown>)
+      const lines = run.stdout.split('\n').filter(Boolean)
+      const actual = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
       expect(actual).toHaveLength(example.exchanges.length)
       example.exchanges.forEach(({ response }, i) => {
         const expected = JSON.parse(response) as Record<string, unknown>
@@ -146,12 +143,8 @@ describe.skipIf(!hasPython)(`the Python port${hasPython ? '' : ' (SKIPPED: pytho
       ].join('\n'),
     )
     expect(block).toContain(`  the same difference in ${rest.length} more cases:\n`)
-    const listed = block
-      .slice(block.indexOf('the same difference'))
-      .split('\n')
-      .slice(1)
-      .flatMap((line) => line.trim().split(', '))
-      .filter(Boolean)
+    const [, ...listing] = block.slice(block.indexOf('the same difference')).split('\n')
+    const listed = listing.flatMap((line) => line.trim().split(', ')).filter(Boolean)
     expect(listed).toEqual(rest)
     expect(run.last).toBe(`${CASES - PROTOCOL_CHECKS.length - affected.length} passed, ${affected.length} failed`)
   })

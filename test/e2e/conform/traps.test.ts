@@ -15,6 +15,10 @@ const cases = (JSON.parse(readFileSync(`${VECTORS_DIR}${TRAPS_FILE}`, 'utf8')) a
 const byId = new Map(cases.map((c) => [c.id, c]))
 const U = (unit: number) => `U+${unit.toString(16).toUpperCase().padStart(4, '0')}`
 const texts = (c: VectorCase) => c.calls.map((call) => callInput(call).args)
+/** The expected outcome of call `index` of case `id`. */
+const outcome = (id: string, index = 0) => byId.get(id)!.calls[index]!.expect as CallOutcome
+/** The text outside its strings. */
+const outside = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"/g, '""')
 const contents = (c: VectorCase): string[] =>
   texts(c).flatMap((text) =>
     ((JSON.parse(text) as { todos?: { content?: unknown }[] }).todos ?? []).flatMap((t) => (typeof t?.content === 'string' ? [t.content] : [])),
@@ -22,7 +26,7 @@ const contents = (c: VectorCase): string[] =>
 function depth(text: string): number {
   let d = 0
   let max = 0
-  for (const c of text.replace(/"(?:[^"\\]|\\.)*"/g, '""')) {
+  for (const c of outside(text)) {
     if (c === '[' || c === '{') max = Math.max(max, ++d)
     else if (c === ']' || c === '}') d--
   }
@@ -56,16 +60,14 @@ describe('TW-KIT-TRAPS-1: vectors/traps.json', () => {
   })
 
   it.each(TRIM_SET.map((u) => [U(u)]))('trimming: %s is trimmed at both ends, in its own case', (u) => {
-    const c = byId.get(`traps/trim/${u}`)!
-    expect((c.calls[0]!.expect as CallOutcome).value).toMatchObject({ todos: [{ content: 'a' }, { content: 'b' }] })
+    expect(outcome(`traps/trim/${u}`).value).toMatchObject({ todos: [{ content: 'a' }, { content: 'b' }] })
   })
 
   it.each([...new Set([0x85, 0x180e, 0x200b, 0x1c, 0x1d, 0x1e, 0x1f, ...NOT_TRIMMED])].map((u) => [U(u), u]))(
     'trimming: the look-alike %s is NOT trimmed, at both ends, in its own case',
     (u, unit) => {
-      const c = byId.get(`traps/not-trimmed/${u}`)!
       const char = String.fromCharCode(unit)
-      expect((c.calls[0]!.expect as CallOutcome).value).toMatchObject({ todos: [{ content: `${char}${char}a${char}` }, { content: `${char}b${char}${char}` }] })
+      expect(outcome(`traps/not-trimmed/${u}`).value).toMatchObject({ todos: [{ content: `${char}${char}a${char}` }, { content: `${char}b${char}${char}` }] })
     },
   )
 
@@ -76,14 +78,14 @@ describe('TW-KIT-TRAPS-1: vectors/traps.json', () => {
     expect(
       all.every((c) => c.calls.some((call) => call.options.unknownItemKeys === 'reject') && c.calls.some((call) => call.options.profile === 'dsh-0.1.1-rc.2')),
     ).toBe(true)
-    expect((byId.get('traps/key-order/index-bounds')!.calls[0]!.expect as CallOutcome).text).toBe(
+    expect(outcome('traps/key-order/index-bounds').text).toBe(
       'Error: invalid arguments: ' +
         ['4294967294', 'note', '4294967295', 'zeta'].map((k) => `"todos[0].${k}" is not a declared property (additionalProperties: false)`).join('; '),
     )
   })
 
   it("a repeated key's position, __proto__, -0 and overflow, 1,000 levels, raw keys", () => {
-    expect((byId.get('traps/repeated-key/position')!.calls[0]!.expect as CallOutcome).text).toMatch(/"todos\[0\]\.x".*"todos\[0\]\.y"/)
+    expect(outcome('traps/repeated-key/position').text).toMatch(/"todos\[0\]\.x".*"todos\[0\]\.y"/)
     expect(cases.filter((c) => c.id.startsWith('traps/proto/')).length).toBeGreaterThanOrEqual(3)
     const refused = cases.filter((c) =>
       ['traps/numbers/minus-zero', 'traps/numbers/overflow', 'traps/numbers/underflow', 'traps/numbers/minus-zero-float'].includes(c.id),
@@ -97,9 +99,9 @@ describe('TW-KIT-TRAPS-1: vectors/traps.json', () => {
     expect(texts(byId.get('traps/numbers/overflow')!).some((t) => t.includes('1e400'))).toBe(true)
     const nesting = cases.filter((c) => c.id.startsWith('traps/nesting/')).flatMap(texts)
     expect(nesting.filter((t) => depth(t) === 1000).length).toBeGreaterThanOrEqual(8)
-    expect((byId.get('traps/raw-keys/line-feed')!.calls[0]!.expect as CallOutcome).text).toContain('"todos[0].a\nb" is not a declared property')
-    expect((byId.get('traps/raw-keys/quote')!.calls[0]!.expect as CallOutcome).text).toContain('"todos[0].say "hi"" is not a declared property')
-    expect((byId.get('traps/raw-keys/backslash')!.calls[0]!.expect as CallOutcome).text).toContain('"todos[0].back\\slash" is not a declared property')
+    expect(outcome('traps/raw-keys/line-feed').text).toContain('"todos[0].a\nb" is not a declared property')
+    expect(outcome('traps/raw-keys/quote').text).toContain('"todos[0].say "hi"" is not a declared property')
+    expect(outcome('traps/raw-keys/backslash').text).toContain('"todos[0].back\\slash" is not a declared property')
   })
 
   it('every case is of the traps/ family, unique, and names the rules it illustrates', () => {
@@ -110,7 +112,6 @@ describe('TW-KIT-TRAPS-1: vectors/traps.json', () => {
 })
 
 describe('TW-KIT-TRAPS-1, TW-JSON-4: the argument text in every legal and illegal form', () => {
-  const outside = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"/g, '""')
   const family = (prefix: string) => cases.filter((c) => c.id.startsWith(prefix))
 
   it('whitespace: each of the four JSON whitespace characters, CR LF, runs and pretty-printing, between every two tokens', () => {
@@ -135,53 +136,25 @@ describe('TW-KIT-TRAPS-1, TW-JSON-4: the argument text in every legal and illega
 
   it('escapes: \\u in both hex cases, \\/, the short escapes, escaped keys and statuses, surrogate pairs', () => {
     const all = family('traps/escapes/').flatMap(texts).join('\n')
-    for (const written of [
-      '\\u00e9',
-      '\\u00E9',
-      '\\/',
-      '\\b',
-      '\\f',
-      '\\n',
-      '\\r',
-      '\\t',
-      '\\"',
-      '\\\\',
-      '\\u0074odos',
-      '\\u0063ontent',
-      'st\\u0061tus',
-      'p\\u0065nding',
-      '\\uD83D\\uDE00',
-      '\\u0000',
-    ])
+    for (const written of String.raw`\u00e9 \u00E9 \/ \b \f \n \r \t \" \\ \u0074odos \u0063ontent st\u0061tus p\u0065nding \uD83D\uDE00 \u0000`.split(' '))
       expect(all, written).toContain(written)
-    expect((byId.get('traps/escapes/keys')!.calls[1]!.expect as CallOutcome).text).toContain('"todos[0].1" is not a declared property')
+    expect(outcome('traps/escapes/keys', 1).text).toContain('"todos[0].1" is not a declared property')
   })
 
   it('number forms: each legal spelling wherever a number stands; 5,000 digits overflow and are refused, not "not JSON"', () => {
-    for (const form of ['1E5', '1e+5', '1e-7', '1E+2', '1e0001', '0.5', '-1.5E-3', '-0e-0'])
-      expect(
-        texts(byId.get(`traps/number-forms/${form}`)!).every((t) => t.includes(form)),
-        form,
-      ).toBe(true)
-    expect((byId.get('traps/number-forms/digits-5000')!.calls[0]!.expect as CallOutcome).text).toBe(
-      'Error: tool execution arguments must be losslessly JSON-serializable',
-    )
+    for (const form of ['1E5', '1e+5', '1e-7', '1E+2', '1e0001', '0.5', '-1.5E-3', '-0e-0']) {
+      const everywhere = texts(byId.get(`traps/number-forms/${form}`)!).every((t) => t.includes(form))
+      expect(everywhere, form).toBe(true)
+    }
+    expect(outcome('traps/number-forms/digits-5000').text).toBe('Error: tool execution arguments must be losslessly JSON-serializable')
   })
 
   it('not JSON: each form a case of its own, an error response between a call that sets the plan and one that shows it unchanged', () => {
     const members = [
       ...['01', '-01', '1.', '1.e5', '.5', '-.5', '+1', '0x10', 'NaN', 'Infinity', '-Infinity', 'arabic-indic-digit'].map((n) => `number/${n}`),
-      ...[
-        'trailing-comma-array',
-        'trailing-comma-object',
-        'unquoted-key',
-        'single-quoted-key',
-        'single-quoted-string',
-        'two-values',
-        'cut-short',
-        'empty',
-        'comment',
-      ].map((n) => `structure/${n}`),
+      ...'trailing-comma-array trailing-comma-object unquoted-key single-quoted-key single-quoted-string two-values cut-short empty comment'
+        .split(' ')
+        .map((n) => `structure/${n}`),
       ...Array.from({ length: 0x20 }, (_, unit) => `string/raw-${U(unit)}`),
       ...['lone-backslash', 'u-cut-2', 'u-non-ascii-digits', 'u-sign', 'x', 'single-quote'].map((n) => `escape/${n}`),
       ...[0x0b, 0x0c, 0x85, 0xa0, 0x2028, 0x2029, 0x3000, 0xfeff].map((unit) => `whitespace/${U(unit)}`),
@@ -192,10 +165,8 @@ describe('TW-KIT-TRAPS-1, TW-JSON-4: the argument text in every legal and illega
       const [first, ...rest] = c.calls
       const last = rest.pop()!
       expect((first!.expect as CallOutcome).isError, member).toBe(false)
-      expect(
-        rest.every((call) => 'error' in call.expect && call.argsText !== undefined),
-        member,
-      ).toBe(true)
+      const refused = rest.every((call) => 'error' in call.expect && call.argsText !== undefined)
+      expect(refused, member).toBe(true)
       for (const call of rest) expect(() => JSON.parse(call.argsText!), `${member}: ${JSON.stringify(call.argsText)}`).toThrow(SyntaxError)
       expect((last.expect as CallOutcome).current, member).toEqual((first!.expect as CallOutcome).current)
     }
