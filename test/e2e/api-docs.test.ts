@@ -25,6 +25,7 @@ const ENTRIES = Object.entries(pkg.exports).flatMap(([key, target]) =>
 )
 
 const IDENT = String.raw`[A-Za-z_$][\w$]*`
+const DECLARATION = new RegExp(`^export (?:declare )?(?:abstract )?(?:interface|type|class|function|const|let|var|enum|namespace) (${IDENT})`, 'gm')
 
 /**
  * The names a `.d.ts` exports: `export interface X`, `export type X`, `export declare
@@ -33,10 +34,7 @@ const IDENT = String.raw`[A-Za-z_$][\w$]*`
  */
 function declaredExports(dts: string): string[] {
   const names = new Set<string>()
-  for (const m of dts.matchAll(
-    new RegExp(`^export (?:declare )?(?:abstract )?(?:interface|type|class|function|const|let|var|enum|namespace) (${IDENT})`, 'gm'),
-  ))
-    names.add(m[1]!)
+  for (const m of dts.matchAll(DECLARATION)) names.add(m[1]!)
   for (const m of dts.matchAll(/^export (?:type )?\{([^}]*)\}/gm)) {
     for (const part of m[1]!.split(',')) {
       const name = part
@@ -72,42 +70,38 @@ function documentedNames(text: string): string[] {
   return [...new Set(names)].sort()
 }
 
+/** The names an entry's built module exports at runtime. */
+const runtimeExports = async (module: string): Promise<string[]> => Object.keys((await import(pathToFileURL(module).href)) as Record<string, unknown>)
+
+/** Every one of `names` is in `list`: the message says what those that are not are. */
+const allIn = (names: string[], list: string[], message: string) =>
+  expect(
+    names.filter((name) => !list.includes(name)),
+    message,
+  ).toEqual([])
+
 describe('docs/api.md documents every export of every entry', () => {
   it('package.json names the four code entries, and each is built', () => {
     expect(ENTRIES.map((e) => e.entry)).toEqual(['todo-write', 'todo-write/testing', 'todo-write/dsh-0.1.1-rc.2', 'todo-write/dsh-0.1.1-rc.2/invariant'])
-    for (const { module, types } of ENTRIES) {
-      expect(existsSync(module), `${module} is missing: run npm run build`).toBe(true)
-      expect(existsSync(types), `${types} is missing: run npm run build`).toBe(true)
-    }
+    for (const path of ENTRIES.flatMap(({ module, types }) => [module, types])) expect(existsSync(path), `${path} is missing: run npm run build`).toBe(true)
   })
 
   it.each(ENTRIES.map((e) => [e.entry, e] as const))('%s', async (entry, { module, types }) => {
     const text = section(entry)
     expect(text, `docs/api.md has no section "## \`${entry}\`"`).toBeDefined()
-    const loaded = (await import(pathToFileURL(module).href)) as Record<string, unknown>
-    const runtime = Object.keys(loaded)
+    const runtime = await runtimeExports(module)
     const declared = declaredExports(readFileSync(types, 'utf8'))
     // The .d.ts lists every runtime export too: the two agree.
-    expect(
-      runtime.filter((name) => !declared.includes(name)),
-      'exported at runtime but not in the .d.ts',
-    ).toEqual([])
+    allIn(runtime, declared, 'exported at runtime but not in the .d.ts')
     const exported = [...new Set([...runtime, ...declared])].sort()
     const documented = documentedNames(text!)
-    expect(
-      exported.filter((name) => !documented.includes(name)),
-      `exported by ${entry} but missing from its section of docs/api.md`,
-    ).toEqual([])
-    expect(
-      documented.filter((name) => !exported.includes(name)),
-      `documented under ${entry} but not exported by it`,
-    ).toEqual([])
+    allIn(exported, documented, `exported by ${entry} but missing from its section of docs/api.md`)
+    allIn(documented, exported, `documented under ${entry} but not exported by it`)
   })
 
   it('the main entry exports at most 30 names: what a harness author or a library user needs', async () => {
     const main = ENTRIES[0]!
-    const loaded = (await import(pathToFileURL(main.module).href)) as Record<string, unknown>
-    expect(new Set([...Object.keys(loaded), ...declaredExports(readFileSync(main.types, 'utf8'))]).size).toBeLessThanOrEqual(30)
+    expect(new Set([...(await runtimeExports(main.module)), ...declaredExports(readFileSync(main.types, 'utf8'))]).size).toBeLessThanOrEqual(30)
   })
 
   it('the parsers see what they are meant to see', () => {

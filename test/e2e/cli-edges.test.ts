@@ -16,14 +16,18 @@ import { BIN, ROOT } from '../support/cli.js'
 import { sink } from '../support/replay.js'
 import { testDir } from '../support/temp.js'
 
-async function call(input: Iterable<Uint8Array | string> | AsyncIterable<Uint8Array | string>, argv = ['call']) {
+async function cli(argv: string[], input: Iterable<Uint8Array | string> | AsyncIterable<Uint8Array | string> = []) {
   const stdout = sink()
   const stderr = sink()
   const status = await main(argv, { stdin: Readable.from(input), stdout, stderr } as never)
   return { status, stdout: stdout.text(), stderr: stderr.text() }
 }
+const call = (input: Iterable<Uint8Array | string> | AsyncIterable<Uint8Array | string>) => cli(['call'], input)
 
 const USAGE = 'Run `todo-write --help` for usage.\n'
+/** What stderr says of a usage error, and the whole outcome of one. */
+const says = (message: string) => `todo-write: ${message}\n` + USAGE
+const usage = (message: string) => ({ status: 2, stdout: '', stderr: says(message) })
 
 describe('TW-CLI-2: call refuses input it cannot read, naming the problem', () => {
   it('more than 256 MiB: refused without holding more', async () => {
@@ -31,20 +35,17 @@ describe('TW-CLI-2: call refuses input it cannot read, naming the problem', () =
       const chunk = new Uint8Array(8 << 20).fill(0x20)
       for (let i = 0; i < 40; i++) yield chunk
     }
-    expect(await call(zeros())).toEqual({ status: 2, stdout: '', stderr: 'todo-write: stdin holds more than 256 MiB: not read\n' + USAGE })
+    expect(await call(zeros())).toEqual(usage('stdin holds more than 256 MiB: not read'))
   })
 
   it('bytes that are not UTF-8, and a byte-order mark, are named', async () => {
-    expect((await call([Buffer.from('{"todos":[{"content":"a\xff","status":"pending"}]}', 'latin1')])).stderr).toBe(
-      'todo-write: stdin is not UTF-8: byte 0xff at offset 23\n' + USAGE,
-    )
-    // Input that ends inside a sequence: its lead byte, not the last byte that came.
-    expect((await call([Buffer.from('{"todos":[{"content":"a\xe2\x82', 'latin1')])).stderr).toBe(
-      'todo-write: stdin is not UTF-8: byte 0xe2 at offset 23 starts a sequence cut short by the end\n' + USAGE,
-    )
-    expect((await call([Buffer.from([0xef, 0xbb, 0xbf]), '{"todos":[]}'])).stderr).toBe(
-      'todo-write: stdin starts with a byte-order mark (EF BB BF), which JSON does not allow\n' + USAGE,
-    )
+    for (const [input, message] of [
+      [[Buffer.from('{"todos":[{"content":"a\xff","status":"pending"}]}', 'latin1')], 'stdin is not UTF-8: byte 0xff at offset 23'],
+      // Input that ends inside a sequence: its lead byte, not the last byte that came.
+      [[Buffer.from('{"todos":[{"content":"a\xe2\x82', 'latin1')], 'stdin is not UTF-8: byte 0xe2 at offset 23 starts a sequence cut short by the end'],
+      [[Buffer.from([0xef, 0xbb, 0xbf]), '{"todos":[]}'], 'stdin starts with a byte-order mark (EF BB BF), which JSON does not allow'],
+    ] as const)
+      expect((await call(input)).stderr).toBe(says(message))
   })
 
   it('a control character JSON.parse quotes raw is written escaped', async () => {
@@ -54,16 +55,23 @@ describe('TW-CLI-2: call refuses input it cannot read, naming the problem', () =
 
 describe('serve keeps answering (TW-PROTO-FRAME-1, TW-PROTO-ERROR-1)', () => {
   const START = '{"id":0,"cmd":"start","protocol":1}'
+  const STARTED = '{"id":0,"protocol":1,"implementation":{"name":"todo-write","language":"typescript"}}'
+  /** The answer to a call accepting one pending item, its content elided. */
+  const todos = [{ content: '', status: 'pending' }]
+  const ONE_PENDING = {
+    isError: false,
+    text: 'Updated todo list: 1 pending, 0 in progress, 0 completed.',
+    value: { todos, counts: { pending: 1, inProgress: 0, completed: 0 } },
+    event: { type: 'todo/write', data: { todos } },
+  }
+  /** `pipeline`, then the exit status of its first command. */
+  const firstStatus = (pipeline: string, input: string, cwd?: string) =>
+    spawnSync('bash', ['-c', `${pipeline}; echo "\${PIPESTATUS[0]}"`], { input, encoding: 'utf8', cwd })
   const serve = (input: string | Buffer) => spawnSync(process.execPath, [BIN, 'serve'], { input, encoding: 'utf8', maxBuffer: 1 << 30 })
 
   it('splits requests on LF only: a bare CR is part of a line, so one line, one answer', () => {
     const run = serve(`${START}\n{"id":1,"cmd":"end","session":"a"}\r{"id":2,"cmd":"end","session":"b"}\n{"id":3,"cmd":"stop"}\n`)
-    expect(run.stdout.split('\n')).toEqual([
-      '{"id":0,"protocol":1,"implementation":{"name":"todo-write","language":"typescript"}}',
-      '{"id":null,"error":"the request is not JSON"}',
-      '{"id":3}',
-      '',
-    ])
+    expect(run.stdout.split('\n')).toEqual([STARTED, '{"id":null,"error":"the request is not JSON"}', '{"id":3}', ''])
     expect(run.status).toBe(0)
   })
 
@@ -76,18 +84,13 @@ describe('serve keeps answering (TW-PROTO-FRAME-1, TW-PROTO-ERROR-1)', () => {
     for (let i = 0; i < 17; i++) if (!child.stdin.write(chunk)) await new Promise((resolve) => child.stdin.once('drain', resolve))
     child.stdin.end('\n{"id":5,"cmd":"stop"}\n')
     const status = await new Promise((resolve) => child.on('close', resolve))
-    expect(out.split('\n')).toEqual([
-      '{"id":0,"protocol":1,"implementation":{"name":"todo-write","language":"typescript"}}',
-      '{"id":null,"error":"the request line is 285,212,672 bytes, longer than 256 MiB: not read"}',
-      '{"id":5}',
-      '',
-    ])
+    expect(out.split('\n')).toEqual([STARTED, '{"id":null,"error":"the request line is 285,212,672 bytes, longer than 256 MiB: not read"}', '{"id":5}', ''])
     expect(status).toBe(0)
   }, 60_000)
 
   it('a reader that goes away (serve | head -c 10): serve ends quietly, status 0', () => {
     const lines = Array.from({ length: 2000 }, () => START).join('\n')
-    const run = spawnSync('bash', ['-c', `node ${BIN} serve | head -c 10 >/dev/null; echo "\${PIPESTATUS[0]}"`], { input: lines, encoding: 'utf8' })
+    const run = firstStatus(`node ${BIN} serve | head -c 10 >/dev/null`, lines)
     expect(run.stderr).toBe('')
     expect(run.stdout).toBe('0\n')
   })
@@ -100,7 +103,7 @@ describe('serve keeps answering (TW-PROTO-FRAME-1, TW-PROTO-ERROR-1)', () => {
     ['conform', `node ${BIN} conform --runs 0 --run 'golden/*' -- node ${BIN} serve`, ''],
     ['replay', `node ${BIN} replay --check examples/logs/release-sample.jsonl`, ''],
   ])('TW-CLI-3: a reader that goes away (%s | true): the command ends quietly, status 0', (_name, command, input) => {
-    const run = spawnSync('bash', ['-c', `${command} | true; echo "\${PIPESTATUS[0]}"`], { input, encoding: 'utf8', cwd: ROOT })
+    const run = firstStatus(`${command} | true`, input, ROOT)
     expect(run.stderr).toBe('')
     expect(run.stdout).toBe('0\n')
   })
@@ -121,13 +124,7 @@ describe('serve keeps answering (TW-PROTO-FRAME-1, TW-PROTO-ERROR-1)', () => {
     })
     const status = await runCall([], Readable.from([Buffer.from(pre + content + post)]), stdout)
     expect(status).toBe(0)
-    const todos = [{ content: '', status: 'pending' }]
-    const empty = `${JSON.stringify({
-      isError: false,
-      text: 'Updated todo list: 1 pending, 0 in progress, 0 completed.',
-      value: { todos, counts: { pending: 1, inProgress: 0, completed: 0 } },
-      event: { type: 'todo/write', data: { todos } },
-    })}\n`
+    const empty = `${JSON.stringify(ONE_PENDING)}\n`
     expect(head).toBe(empty.slice(0, 100))
     // What follows the content, the second time it is written.
     const after = empty.slice(empty.lastIndexOf('"content":"') + '"content":"'.length)
@@ -151,15 +148,7 @@ describe('serve keeps answering (TW-PROTO-FRAME-1, TW-PROTO-ERROR-1)', () => {
     const out = run.stdout
     const ends = [out.indexOf(10), out.indexOf(10, out.indexOf(10) + 1)]
     const answer = out.subarray(ends[0]! + 1, ends[1])
-    const todos = [{ content: '', status: 'pending' }]
-    const empty = JSON.stringify({
-      id: 1,
-      isError: false,
-      text: 'Updated todo list: 1 pending, 0 in progress, 0 completed.',
-      value: { todos, counts: { pending: 1, inProgress: 0, completed: 0 } },
-      event: { type: 'todo/write', data: { todos } },
-      current: todos,
-    })
+    const empty = JSON.stringify({ id: 1, ...ONE_PENDING, current: todos })
     expect(answer.subarray(0, 80).toString('utf8')).toBe(empty.slice(0, 80))
     expect(answer.length).toBe(empty.length + 3 * content.length)
     expect(out.subarray(ends[1]! + 1).toString('utf8')).toBe('{"id":2}\n')
@@ -195,11 +184,7 @@ describe('replay reads stdin only when it is a stream of bytes', () => {
     const dir = openSync(tmpdir(), 'r')
     try {
       const run = spawnSync(process.execPath, [BIN, 'replay', '-'], { stdio: [dir, 'pipe', 'pipe'], encoding: 'utf8' })
-      expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
-        status: 2,
-        stdout: '',
-        stderr: 'todo-write: cannot read stdin: it is a directory\n' + USAGE,
-      })
+      expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual(usage('cannot read stdin: it is a directory'))
     } finally {
       closeSync(dir)
     }
@@ -207,33 +192,17 @@ describe('replay reads stdin only when it is a stream of bytes', () => {
 })
 
 describe('conform names what is wrong with its flags', () => {
-  const conform = async (flags: string[]) => {
-    const stdout = sink()
-    const stderr = sink()
-    const status = await main(['conform', ...flags, '--', 'true'], { stdin: Readable.from([]), stdout, stderr } as never)
-    return { status, stdout: stdout.text(), stderr: stderr.text() }
-  }
+  const conform = (flags: string[]) => cli(['conform', ...flags, '--', 'true'])
 
   it('--seed: a 32-bit integer, said as a range', async () => {
-    for (const seed of ['x', '2147483648', '-2147483649', '1.5']) {
-      expect(await conform([`--seed=${seed}`])).toEqual({
-        status: 2,
-        stdout: '',
-        stderr: `todo-write: --seed must be an integer from -2147483648 to 2147483647, got "${seed}"\n` + USAGE,
-      })
-    }
+    for (const seed of ['x', '2147483648', '-2147483649', '1.5'])
+      expect(await conform([`--seed=${seed}`])).toEqual(usage(`--seed must be an integer from -2147483648 to 2147483647, got "${seed}"`))
   })
 
   it('--timeout, --start-timeout: at most 2^31 - 1 ms, the longest a timer waits (a longer one fires at once)', async () => {
-    for (const flag of ['--timeout', '--start-timeout']) {
-      for (const ms of ['2147483648', '3000000000', '0']) {
-        expect(await conform([flag, ms])).toEqual({
-          status: 2,
-          stdout: '',
-          stderr: `todo-write: ${flag} must be an integer from 1 to 2147483647, got "${ms}"\n` + USAGE,
-        })
-      }
-    }
+    for (const flag of ['--timeout', '--start-timeout'])
+      for (const ms of ['2147483648', '3000000000', '0'])
+        expect(await conform([flag, ms])).toEqual(usage(`${flag} must be an integer from 1 to 2147483647, got "${ms}"`))
   })
 
   it.each(['--cases', '--vectors', '--expected-failures'])('%s: a file that is not a regular file, or too large, is refused unread', async (flag) => {
@@ -244,20 +213,18 @@ describe('conform names what is wrong with its flags', () => {
     const large = join(dir, 'large.json')
     writeFileSync(large, '')
     truncateSync(large, MAX_FILE_BYTES + 1)
-    const refused = (file: string, why: string) => ({ status: 2, stdout: '', stderr: `todo-write: cannot read ${file}: ${why}\n` + USAGE })
+    const refused = (file: string, why: string) => usage(`cannot read ${file}: ${why}`)
     expect(await conform([flag, fifo])).toEqual(refused(fifo, 'not a regular file'))
     expect(await conform([flag, '/dev/zero'])).toEqual(refused('/dev/zero', 'not a regular file'))
     expect(await conform([flag, large])).toEqual(refused(large, 'it holds more than 64 MiB'))
   })
 
   it('--vectors: a JSON file that is not a suite, and a directory', async () => {
-    expect(await conform(['--vectors', 'package.json'])).toEqual({
-      status: 2,
-      stdout: '',
-      stderr:
-        'todo-write: package.json: not a vectors suite: one has "name", "version", "protocol", "spec", "files" (case files, *.json) and "cases" (vectors/suite.schema.json)\n' +
-        USAGE,
-    })
-    expect(await conform(['--vectors', 'vectors'])).toEqual({ status: 2, stdout: '', stderr: 'todo-write: cannot read vectors: it is a directory\n' + USAGE })
+    expect(await conform(['--vectors', 'package.json'])).toEqual(
+      usage(
+        'package.json: not a vectors suite: one has "name", "version", "protocol", "spec", "files" (case files, *.json) and "cases" (vectors/suite.schema.json)',
+      ),
+    )
+    expect(await conform(['--vectors', 'vectors'])).toEqual(usage('cannot read vectors: it is a directory'))
   })
 })

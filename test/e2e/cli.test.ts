@@ -11,11 +11,8 @@ import { BIN, ROOT, runCli } from '../support/cli.js'
 
 describe('todo-write call (TW-CLI-1)', () => {
   it.each(goldenCalls().map((c) => [c.name, c] as const))('%s prints the golden line', (_, golden) => {
-    const run = runCli(golden.agent ? ['call'] : ['call', '--no-agent'], golden.args)
-    expect(run.status).toBe(0)
-    expect(run.stderr).toBe('')
-    const expected = golden.line ?? JSON.stringify({ isError: true, text: golden.text }) + '\n'
-    expect(run.stdout).toBe(expected)
+    const stdout = golden.line ?? JSON.stringify({ isError: true, text: golden.text }) + '\n'
+    expect(runCli(golden.agent ? ['call'] : ['call', '--no-agent'], golden.args)).toEqual({ status: 0, stdout, stderr: '' })
   })
 
   it('takes the option flags', () => {
@@ -30,14 +27,8 @@ describe('todo-write call (TW-CLI-1)', () => {
     const run = runCli(['--help'])
     expect(run.status).toBe(0)
     expect(run.stdout).toContain('todo-write call')
-    for (const help of [
-      ['call', '--help'],
-      ['call', '-h'],
-      ['help', 'call'],
-    ]) {
-      expect(runCli(help).stdout).toContain('--no-agent')
-      expect(runCli(help).stdout).toContain('--unknown-item-keys')
-    }
+    for (const help of ['call --help', 'call -h', 'help call'])
+      for (const flag of ['--no-agent', '--unknown-item-keys']) expect(runCli(help.split(' ')).stdout).toContain(flag)
   })
 })
 
@@ -51,10 +42,7 @@ describe('todo-write refusals (TW-CLI-2)', () => {
     ['unknown command', ['cal'], '', /^todo-write: unknown command "cal": did you mean call\?\n/],
     ['no command', [], '', /no command given/],
   ] as const)('%s: message on stderr, nothing on stdout, exit 2', (_, args, input, message) => {
-    const run = runCli([...args], input)
-    expect(run.status).toBe(2)
-    expect(run.stdout).toBe('')
-    expect(run.stderr).toMatch(message)
+    expect(runCli([...args], input)).toEqual({ status: 2, stdout: '', stderr: expect.stringMatching(message) })
   })
 })
 
@@ -82,12 +70,10 @@ describe('start-up: a command loads what it uses', () => {
     return { typebox: has('typebox'), 'fast-check': has('fast-check') }
   }
 
-  it.each([[['--version']], [['--help']], [['replay', 'examples/logs/sample.jsonl']], [['replay', '--check', 'examples/logs/sample.jsonl']]])(
-    '%j: no TypeBox',
-    (args) => {
-      expect(carries(args)).toEqual({ typebox: false, 'fast-check': false })
-    },
-  )
+  const LIGHT = [[['--version']], [['--help']], [['replay', 'examples/logs/sample.jsonl']], [['replay', '--check', 'examples/logs/sample.jsonl']]]
+  it.each(LIGHT)('%j: no TypeBox', (args) => {
+    expect(carries(args)).toEqual({ typebox: false, 'fast-check': false })
+  })
 
   it('call, serve and replay --verify: TypeBox, no kit; conform: the kit', () => {
     expect(carries(['call'], '{"todos":[]}')).toEqual({ typebox: true, 'fast-check': false })

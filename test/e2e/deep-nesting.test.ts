@@ -15,6 +15,8 @@ import { hostileRequests } from '../../fixtures/generators.js'
 import { ASSUMED, HEADER, run, WARN } from '../support/replay.js'
 
 const DEEP = '['.repeat(100_000) + ']'.repeat(100_000)
+const CYCLIC: Record<string, unknown> = {}
+CYCLIC.self = CYCLIC
 
 describe('jsonText', () => {
   it('is JSON.stringify where that can write the value, "undefined" where it writes nothing', () => {
@@ -28,10 +30,8 @@ describe('jsonText', () => {
   })
 
   it('describes what no JSON writer can write, a cycle or a BigInt, in these words', () => {
-    const cyclic: Record<string, unknown> = {}
-    cyclic.self = cyclic
     expect(UNWRITABLE).toBe('(a value JSON cannot write: cyclic or a BigInt)')
-    for (const value of [cyclic, 1n]) expect(jsonText(value)).toBe(UNWRITABLE)
+    for (const value of [CYCLIC, 1n]) expect(jsonText(value)).toBe(UNWRITABLE)
   })
 })
 
@@ -123,13 +123,11 @@ describe('the protocol server and the plugin config', () => {
 
   it('TW-PLUGIN-3: a config nested 10^5 deep, or cyclic, is refused with a message that names it, never a crash', () => {
     const deep = JSON.parse(DEEP) as unknown
-    const cyclic: Record<string, unknown> = {}
-    cyclic.self = cyclic
     // Values no config type allows: what a config file may hold all the same.
     const resolve = Config as (config: unknown) => unknown
     expect(() => resolve({ allowParallelInProgress: deep })).toThrow('tool-todo: allowParallelInProgress must be a boolean, got (a value JSON cannot write)')
     expect(() => resolve(deep)).toThrow('tool-todo: options must be an object, got (a value JSON cannot write)')
-    expect(() => resolve({ allowParallelInProgress: cyclic })).toThrow('tool-todo: allowParallelInProgress must be a boolean, got (a value JSON cannot write)')
-    expect(() => resolve(cyclic)).toThrow(TypeError)
+    expect(() => resolve({ allowParallelInProgress: CYCLIC })).toThrow('tool-todo: allowParallelInProgress must be a boolean, got (a value JSON cannot write)')
+    expect(() => resolve(CYCLIC)).toThrow(TypeError)
   })
 })

@@ -47,6 +47,10 @@ const PAGES = [
     .map((name) => `docs/${name}`),
 ]
 const text = (page: string): string => readFileSync(join(ROOT, page), 'utf8')
+/** A page without its fenced blocks. */
+const prose = (page: string): string => text(page).replace(/^```[\s\S]*?^```$/gm, '')
+/** A sh line without its comment. */
+const uncommented = (line: string): string => line.replace(/\s+#.*$/, '')
 const pkg = JSON.parse(text('package.json')) as { scripts: Record<string, string> }
 
 interface Block {
@@ -115,13 +119,9 @@ function command(page: string, line: number, shown: string, output: string[]): C
   if (program !== 'todo-write' && program !== 'cat' && program !== 'node')
     throw new Error(`${page}:${line}: a console block runs todo-write, cat or node, not ${program}`)
   if (program === 'node' && (argv.length !== 1 || !existsSync(join(ROOT, argv[0]!)))) throw new Error(`${page}:${line}: node runs one script of the repository`)
-  let exit = 0
   const last = /^\(exit (\d+)\)$/.exec(output.at(-1) ?? '')
-  if (last) {
-    exit = Number(last[1])
-    output = output.slice(0, -1)
-  }
-  return { page, line, shown, program, argv, stdin, compare, expected: output.map((l) => l + '\n').join(''), exit }
+  const printed = last ? output.slice(0, -1) : output
+  return { page, line, shown, program, argv, stdin, compare, expected: printed.map((l) => l + '\n').join(''), exit: last ? Number(last[1]) : 0 }
 }
 
 /** Every command of every console block, in document order. */
@@ -142,9 +142,7 @@ const CI = process.env.CI === 'true' || process.env.CI === '1'
 
 /** Runs a command; the commands are independent, so they run concurrently. */
 function run(c: Command): Promise<{ stdout: string; stderr: string; status: number | null }> {
-  if (c.program === 'cat') {
-    return Promise.resolve({ stdout: c.argv.map((file) => readFileSync(join(ROOT, file), 'utf8')).join(''), stderr: '', status: 0 })
-  }
+  if (c.program === 'cat') return Promise.resolve({ stdout: c.argv.map((file) => readFileSync(join(ROOT, file), 'utf8')).join(''), stderr: '', status: 0 })
   return new Promise((resolve, reject) => {
     // Shown whole, the two streams share one pipe, so their lines keep the order written.
     const argv = c.program === 'node' ? c.argv : [BIN, ...c.argv]
@@ -186,7 +184,7 @@ describe('sh blocks and prose name only what exists', () => {
   const flags = (subcommand: string) => new Set(help(subcommand).match(/--[a-z][a-z-]*/g))
   const NPM_COMMANDS = new Set(['ci', 'install', 'pack', 'run', 'test', 'start', 'exec'])
   const shLines = ALL.filter((b) => b.lang === 'sh').flatMap((b) =>
-    b.body.map((line, i) => ({ where: `${b.page}:${b.line + 1 + i}`, line: line.replace(/\s+#.*$/, '') })),
+    b.body.map((line, i) => ({ where: `${b.page}:${b.line + 1 + i}`, line: uncommented(line) })),
   )
 
   it('the CLI help lists the subcommands the docs use', () => {
@@ -265,13 +263,11 @@ describe('what the docs say builds dist/ does', () => {
   // A doc says so in prose ("`X` builds `dist/`", "after `npm …`" before a use of dist/),
   // or in the comment of a sh line ("# install, build, and …").
   const claims = PAGES.flatMap((page) => {
-    const prose = text(page)
-      .replace(/^```[\s\S]*?^```$/gm, '')
-      .replace(/\s+/g, ' ')
-    const said = [...prose.matchAll(/`([^`]+)` builds `dist\/`|after `(npm [^`]+)`/g)].map((m) => ({ where: page, command: (m[1] ?? m[2])! }))
+    const oneLine = prose(page).replace(/\s+/g, ' ')
+    const said = [...oneLine.matchAll(/`([^`]+)` builds `dist\/`|after `(npm [^`]+)`/g)].map((m) => ({ where: page, command: (m[1] ?? m[2])! }))
     const commented = blocks(page)
       .filter((b) => b.lang === 'sh')
-      .flatMap((b) => b.body.filter((line) => /#.*\bbuild/.test(line)).map((line) => ({ where: `${page}:${b.line}`, command: line.replace(/\s+#.*$/, '') })))
+      .flatMap((b) => b.body.filter((line) => /#.*\bbuild/.test(line)).map((line) => ({ where: `${page}:${b.line}`, command: uncommented(line) })))
     return [...said, ...commented]
   })
 
@@ -294,8 +290,7 @@ const slug = (heading: string): string =>
 function anchors(page: string): Set<string> {
   const seen = new Map<string, number>()
   const out = new Set<string>()
-  const prose = text(page).replace(/^```[\s\S]*?^```$/gm, '')
-  for (const m of prose.matchAll(/^#{1,6} (.*)$/gm)) {
+  for (const m of prose(page).matchAll(/^#{1,6} (.*)$/gm)) {
     const base = slug(m[1]!)
     const n = seen.get(base) ?? 0
     seen.set(base, n + 1)
@@ -312,8 +307,7 @@ describe('the docs hang together', () => {
   it('every relative link leads to a file, and to a heading of it when it names one', () => {
     const broken: string[] = []
     for (const page of PAGES) {
-      const prose = text(page).replace(/^```[\s\S]*?^```$/gm, '')
-      for (const m of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+      for (const m of prose(page).matchAll(/\]\(([^)\s]+)\)/g)) {
         const target = m[1]!
         if (/^[a-z]+:/.test(target)) continue
         const [path, anchor] = target.split('#') as [string, string | undefined]

@@ -13,6 +13,9 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const text = (path: string): string => readFileSync(resolve(ROOT, path), 'utf8')
 const FIXTURES = resolve(ROOT, APP_SESSIONS.fixtures)
 const fixture = (folder: string, file: string): string => readFileSync(join(FIXTURES, folder, file), 'utf8')
+const log = (folder: string): string => fixture(folder, 'session.jsonl')
+/** Where run-app is told to put things, in the tests of runAppArgs. */
+const PATHS = { tool: 'p.tgz', cwd: 'w', out: 'o.jsonl', zstd: 'o.jsonl.zstd' }
 
 /** The sh blocks of a markdown text, each as its lines joined where a line ends in a backslash. */
 const shCommands = (markdown: string): string[] =>
@@ -45,17 +48,10 @@ describe.skipIf(!present && !ci)(`the app sessions and their fixtures (${APP_SES
   })
 
   it('three sessions, each the script of both recordings, as their script.md gives the command; then history-flags and config-refused, of no fixture', () => {
-    expect(APP_SESSIONS.sessions.map((session) => session.name)).toEqual([
-      'one-call',
-      'refusals-then-update',
-      'parallel-then-clear',
-      'history-flags',
-      'config-refused',
-    ])
-    expect(APP_SESSIONS.sessions.map((session) => session.history !== undefined)).toEqual([false, false, false, true, false])
-    expect(APP_SESSIONS.sessions.map((session) => session.refused !== undefined)).toEqual([false, false, false, false, true])
-    expect(existsSync(join(FIXTURES, 'history-flags-upstream'))).toBe(false)
-    expect(existsSync(join(FIXTURES, 'config-refused-upstream'))).toBe(false)
+    expect(APP_SESSIONS.sessions.map((s) => s.name)).toEqual(['one-call', 'refusals-then-update', 'parallel-then-clear', 'history-flags', 'config-refused'])
+    expect(APP_SESSIONS.sessions.map((s) => s.history !== undefined)).toEqual([false, false, false, true, false])
+    expect(APP_SESSIONS.sessions.map((s) => s.refused !== undefined)).toEqual([false, false, false, false, true])
+    for (const name of ['history-flags', 'config-refused']) expect(existsSync(join(FIXTURES, `${name}-upstream`))).toBe(false)
     for (const session of APP_SESSIONS.sessions.filter((candidate) => candidate.history === undefined && candidate.refused === undefined)) {
       for (const tool of ['upstream', 'todo-write']) {
         const folder = `${session.name}-${tool}`
@@ -70,24 +66,13 @@ describe.skipIf(!present && !ci)(`the app sessions and their fixtures (${APP_SES
 
   it('what run-app is given: our tarball, the script, and where the log goes', () => {
     const [session] = APP_SESSIONS.sessions
-    expect(runAppArgs(session!, { tool: 'p.tgz', cwd: 'w', out: 'o.jsonl', zstd: 'o.jsonl.zstd' })).toEqual([
-      '--tool',
-      'p.tgz',
-      '--cwd',
-      'w',
-      ...session!.runApp,
-      '--out',
-      'o.jsonl',
-      '--zstd',
-      'o.jsonl.zstd',
-    ])
+    expect(runAppArgs(session!, PATHS)).toEqual(['--tool', 'p.tgz', '--cwd', 'w', ...session!.runApp, '--out', 'o.jsonl', '--zstd', 'o.jsonl.zstd'])
   })
 
   it("a session's overlays go after the script, as absolute paths; docs/harness.md shows the companion's", () => {
     const session = APP_SESSIONS.sessions.find((candidate) => candidate.patches.length > 0)!
     expect(session.patches).toEqual(['test/harness/release/app-invariant.yml'])
-    const args = runAppArgs(session, { tool: 'p.tgz', cwd: 'w', out: 'o.jsonl', zstd: 'o.jsonl.zstd' })
-    expect(args.slice(4 + session.runApp.length, -4)).toEqual(['--patch', join(ROOT, 'test/harness/release/app-invariant.yml')])
+    expect(runAppArgs(session, PATHS).slice(4 + session.runApp.length, -4)).toEqual(['--patch', join(ROOT, 'test/harness/release/app-invariant.yml')])
     const yamlBlocks = [...text('docs/harness.md').matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => m[1])
     expect(yamlBlocks).toContain(text('test/harness/release/app-invariant.yml'))
   })
@@ -95,32 +80,25 @@ describe.skipIf(!present && !ci)(`the app sessions and their fixtures (${APP_SES
   it("replay's modes, --verify with the session's options: the release's profile, and the flag where the config allows parallel work (run-app's default)", () => {
     for (const session of APP_SESSIONS.sessions.filter((candidate) => candidate.refused === undefined)) {
       const config = session.runApp.includes('--config') ? session.runApp[session.runApp.indexOf('--config') + 1] : 'allowParallelInProgress: true'
-      const flag = config === 'allowParallelInProgress: true' ? ['--allow-parallel-in-progress'] : []
-      expect(replayModes(session), session.name).toEqual([
-        [],
-        ['--standing'],
-        ['--render'],
-        ['--check'],
-        ['--acp'],
-        ['--history'],
-        ['--verify', '--profile', 'dsh-0.1.1-rc.2', ...flag],
-      ])
+      const verify = ['--verify', '--profile', 'dsh-0.1.1-rc.2', ...(config === 'allowParallelInProgress: true' ? ['--allow-parallel-in-progress'] : [])]
+      expect(replayModes(session), session.name).toEqual([[], ['--standing'], ['--render'], ['--check'], ['--acp'], ['--history'], verify])
     }
   })
 
   it('the comparison sets aside the times and the result ids only, and keeps the text of the line', () => {
-    const log = fixture('one-call-upstream', 'session.jsonl')
-    const [write, result] = comparedLines(log)
-    const original = log.split('\n').filter((line) => /^\{"type":"(todo\/write|tool\/result)"/.test(line))
+    const upstream = log('one-call-upstream')
+    const [write, result] = comparedLines(upstream)
+    const original = upstream.split('\n').filter((line) => /^\{"type":"(todo\/write|tool\/result)"/.test(line))
     expect(original).toHaveLength(2)
     expect(write).toBe(original[0]!.replace(/"time":\d+/, `"time":"${SET_ASIDE}"`))
     expect(result).toBe(original[1]!.replace(/"time":\d+/, `"time":"${SET_ASIDE}"`).replace(/"id":"[0-9a-f-]{36}"/, `"id":"${SET_ASIDE}"`))
   })
 
   it("the fixtures recorded with the older package differ from upstream's in data.error only, on the two argument refusals", () => {
-    expect(compareLogs(fixture('one-call-todo-write', 'session.jsonl'), fixture('one-call-upstream', 'session.jsonl'))).toEqual([])
-    expect(compareLogs(fixture('parallel-then-clear-todo-write', 'session.jsonl'), fixture('parallel-then-clear-upstream', 'session.jsonl'))).toEqual([])
-    const problems = compareLogs(fixture('refusals-then-update-todo-write', 'session.jsonl'), fixture('refusals-then-update-upstream', 'session.jsonl'))
+    const compare = (session: string) => compareLogs(log(`${session}-todo-write`), log(`${session}-upstream`))
+    expect(compare('one-call')).toEqual([])
+    expect(compare('parallel-then-clear')).toEqual([])
+    const problems = compare('refusals-then-update')
     expect(problems.map((problem) => problem.split(':')[0])).toEqual(['event 5 of todo/write and tool/result', 'event 6 of todo/write and tool/result'])
     for (const problem of problems) {
       const [, ours, upstream] = problem.split('\n').map((line) => line.replace(/^ *(ours|upstream): +/, ''))
@@ -129,11 +107,11 @@ describe.skipIf(!present && !ci)(`the app sessions and their fixtures (${APP_SES
   })
 
   it('an event more, or one fewer, is a difference', () => {
-    const log = fixture('one-call-upstream', 'session.jsonl')
-    const lines = log.split('\n')
+    const upstream = log('one-call-upstream')
+    const lines = upstream.split('\n')
     const withoutWrite = lines.filter((line) => !line.startsWith('{"type":"todo/write"')).join('\n')
-    expect(compareLogs(withoutWrite, log)).toHaveLength(2)
-    expect(compareLogs(log, withoutWrite)).toHaveLength(2)
-    expect(compareLogs(log.replace('"seq":20,', '"seq":21,'), log)).toHaveLength(1)
+    expect(compareLogs(withoutWrite, upstream)).toHaveLength(2)
+    expect(compareLogs(upstream, withoutWrite)).toHaveLength(2)
+    expect(compareLogs(upstream.replace('"seq":20,', '"seq":21,'), upstream)).toHaveLength(1)
   })
 })

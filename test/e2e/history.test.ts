@@ -3,21 +3,17 @@
 // resend and a reopened item shows exactly those flags, as a file, zstd and on stdin; and the
 // 100 MB app-shaped log of the benchmark's row (d) streams in flat memory. Through
 // subprocesses, so it kills no mutants (test/log/history.test.ts does).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { zstdCompressSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { writeAppLog } from '../../fixtures/app-log.js'
 import { lowestPeak, runCli } from '../support/cli.js'
 import { releaseFixturePath } from '../support/fixture.js'
+import { suiteDir } from '../support/temp.js'
 
-let dir = ''
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'todo-write-history-'))
-})
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const dir = suiteDir('history')
 
 const item = (content: string, status: string) => ({ content, status })
 const READ = 'read the parser'
@@ -44,10 +40,10 @@ function appSession(): string[] {
   const lines: unknown[] = [{ type: 'session', version: 0, id: 'session-1', createdAt: 0, cwd: '/workspace', delegationDepth: 0 }]
   let seq = 0
   const add = (type: string, data: unknown) => lines.push({ type, seq: seq++, time: seq, data })
+  const callId = 'mock-call-1'
   add('turn/start', { turn: 1 })
   SCRIPT.forEach(([todos, text, accepted], i) => {
     const step = i + 1
-    const callId = 'mock-call-1'
     const args = JSON.stringify({ todos })
     add('step/start', { turn: 1, step })
     add('assistant/message', {
@@ -80,8 +76,7 @@ describe('TW-HISTORY-1, TW-HISTORY-3: a session of the release app, told call by
 
   it('the flags, and only those: plain, zstd frame after frame, and on stdin', () => {
     const lines = appSession()
-    const plain = join(dir, 'app.jsonl')
-    const zstd = join(dir, 'app.jsonl.zstd')
+    const [plain, zstd] = [join(dir(), 'app.jsonl'), join(dir(), 'app.jsonl.zstd')]
     writeFileSync(plain, lines.join(''))
     writeFileSync(zstd, Buffer.concat(lines.map((line) => zstdCompressSync(line))))
     const want = { status: 0, stdout: expected.join(''), stderr: '' }
@@ -91,7 +86,7 @@ describe('TW-HISTORY-1, TW-HISTORY-3: a session of the release app, told call by
   })
 
   it('--json: one object a line, its change, then the summary', () => {
-    const path = join(dir, 'app-json.jsonl')
+    const path = join(dir(), 'app-json.jsonl')
     writeFileSync(path, appSession().join(''))
     const { status, stdout } = runCli(['replay', '--history', '--json', path])
     expect(status).toBe(0)
@@ -140,7 +135,7 @@ describe('TW-HISTORY-2: the 100 MB app-shaped log streams in flat memory', () =>
     // The benchmark's template: the release app's session when it is beside the repository, else our sample.
     const app = releaseFixturePath('refusals-then-update', 'todo-write', 'session.jsonl')
     const template = existsSync(app) ? app : fileURLToPath(new URL('../../examples/logs/release-sample.jsonl', import.meta.url))
-    const [small, big] = [join(dir, '10MB.jsonl.zstd'), join(dir, '100MB.jsonl.zstd')]
+    const [small, big] = [join(dir(), '10MB.jsonl.zstd'), join(dir(), '100MB.jsonl.zstd')]
     await writeAppLog(small, 10e6, template)
     await writeAppLog(big, 100e6, template)
     const [n, tenN] = [await peak(small), await peak(big)]

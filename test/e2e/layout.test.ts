@@ -12,10 +12,7 @@ import { forbiddenEdges, importEdges, layerOf } from '../support/layers.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SRC = join(ROOT, 'src')
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-  dependencies?: Record<string, string>
-  peerDependencies?: Record<string, string>
-}
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> }
 const runtime = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})])
 /** What the command's bundle carries inside it (rolldown.config.mjs): the kit's fast-check. The package ships the kit and the CLI only as that bundle. */
 const bundled = new Set(['fast-check'])

@@ -58,13 +58,14 @@ async function loadConfig(
 }
 
 const REGISTRY = `export { ToolRegistryService as default } from '${pathToFileURL(join(DIST, 'testing.js')).href}'\n`
+const REGISTRY_MODULE = { 'registry.mjs': REGISTRY }
+/** Rows of a config file: the registry beside it, and the built package. */
+const REGISTRY_ROW = '- id: registry\n  name: $DIR/registry.mjs\n'
+const TODO_ROW = '- id: todo\n  name: $DISTindex.js\n'
 
 describe('the real Loader and a config file', () => {
   it('loads the registry and tool-todo with its options', async () => {
-    const { ctx, tools, errors } = await loadConfig(
-      ['- id: registry', '  name: $DIR/registry.mjs', '- id: todo', '  name: $DISTindex.js', '  config:', '    allowParallelInProgress: true', ''].join('\n'),
-      { 'registry.mjs': REGISTRY },
-    )
+    const { ctx, tools, errors } = await loadConfig(`${REGISTRY_ROW}${TODO_ROW}  config:\n    allowParallelInProgress: true\n`, REGISTRY_MODULE)
     expect(errors).toEqual([])
     expect(tools?.names()).toEqual(['todo_write'])
     const agent = new TestAgent()
@@ -80,11 +81,9 @@ describe('the real Loader and a config file', () => {
   })
 
   it('TW-PLUGIN-3: a config with a typo is reported as an error naming the option, and registers nothing', async () => {
-    const { ctx, tools, errors } = await loadConfig(
-      ['- id: registry', '  name: $DIR/registry.mjs', '- id: todo', '  name: $DISTindex.js', '  config:', '    allowParallel: true', ''].join('\n'),
-      { 'registry.mjs': REGISTRY },
-      { until: (tools, errors) => tools !== undefined && errors.length > 0 },
-    )
+    const { ctx, tools, errors } = await loadConfig(`${REGISTRY_ROW}${TODO_ROW}  config:\n    allowParallel: true\n`, REGISTRY_MODULE, {
+      until: (tools, errors) => tools !== undefined && errors.length > 0,
+    })
     expect(errors.map(String)).toEqual([
       'ConfigError: tool-todo: unknown option "allowParallel" (the options are profile, allowParallelInProgress, unknownItemKeys, activeLimitWording)',
     ])
@@ -93,9 +92,7 @@ describe('the real Loader and a config file', () => {
   })
 
   it('waits for the registry even when listed before it: inject defers apply', async () => {
-    const { ctx, tools, errors } = await loadConfig(['- id: todo', '  name: $DISTindex.js', '- id: registry', '  name: $DIR/registry.mjs', ''].join('\n'), {
-      'registry.mjs': REGISTRY,
-    })
+    const { ctx, tools, errors } = await loadConfig(TODO_ROW + REGISTRY_ROW, REGISTRY_MODULE)
     expect(errors).toEqual([])
     expect(tools?.names()).toEqual(['todo_write'])
     await ctx.stop()
@@ -111,7 +108,7 @@ describe('the real Loader and a config file', () => {
       '}',
       '',
     ].join('\n')
-    const yaml = ['- id: registry', "  name: '@deepseek-ai/dsh-tools'", '- id: todo', '  name: $DISTindex.js', ''].join('\n')
+    const yaml = "- id: registry\n  name: '@deepseek-ai/dsh-tools'\n" + TODO_ROW
     const dir = mkdtempSync(join(tmpdir(), 'todo-write-loader-host-'))
     const pkg = join(dir, 'node_modules/@deepseek-ai/dsh-tools')
     mkdirSync(pkg, { recursive: true })
@@ -142,10 +139,10 @@ describe('the real Loader and a config file', () => {
     // No registry at all: the real module waits for `tools`; the stray copy, without
     // inject, runs at once and fails. (With a registry in the file, which one the Loader
     // applies first depends on import timing.)
-    const waiting = await loadConfig(['- id: todo', '  name: $DISTindex.js', ''].join('\n'), {}, { until: (_, errors) => errors.length > 0, within: 200 })
+    const waiting = await loadConfig(TODO_ROW, {}, { until: (_, errors) => errors.length > 0, within: 200 })
     expect(waiting.errors).toEqual([])
     await waiting.ctx.stop()
-    const { ctx, errors } = await loadConfig(['- id: todo', '  name: $DIR/stray.mjs', ''].join('\n'), { 'stray.mjs': stray })
+    const { ctx, errors } = await loadConfig('- id: todo\n  name: $DIR/stray.mjs\n', { 'stray.mjs': stray })
     expect(errors.map(String).join('\n')).toMatch(/Cannot read properties of undefined \(reading 'register'\)/)
     await ctx.stop()
   })

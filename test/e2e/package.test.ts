@@ -31,10 +31,15 @@ const PROJECTS = {
 } as const satisfies Record<string, readonly string[]>
 type Project = keyof typeof PROJECTS
 
+type Output = { stdout: string; stderr: string; status: number | null }
+type Deps = Record<string, string>
 const app = (project: Project): string => join(work(), project)
-const installs = {} as Record<Project, { stdout: string; stderr: string; status: number | null }>
+/** The package as installed in the project with no peer. */
+const installed = (): string => join(app('bare'), 'node_modules/todo-write')
+const json = <T>(...path: string[]): T => JSON.parse(readFileSync(join(...path), 'utf8')) as T
+const installs = {} as Record<Project, Output>
 
-function npm(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; status: number | null }> {
+function npm(args: string[], cwd: string): Promise<Output> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
@@ -75,8 +80,10 @@ const packageName = (specifier: string): string =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/')
 
-/** Runs an ES module script in a project; its status, stdout and stderr. */
-const node = (project: Project, script: string) => spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app(project), encoding: 'utf8' })
+/** Runs node with `args` in a project; its status, stdout and stderr. */
+const inProject = (project: Project, args: string[]) => spawnSync(process.execPath, args, { cwd: app(project), encoding: 'utf8' })
+/** Runs an ES module script in a project. */
+const node = (project: Project, script: string) => inProject(project, ['--input-type=module', '-e', script])
 
 describe('npm pack, then npm install into a fresh project', () => {
   for (const project of Object.keys(PROJECTS) as Project[]) {
@@ -89,22 +96,15 @@ describe('npm pack, then npm install into a fresh project', () => {
   }
 
   it('the peers installed are the versions asked for (so the checks above met them)', () => {
-    const version = (project: Project, name: string) =>
-      (JSON.parse(readFileSync(join(app(project), 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
+    const version = (project: Project, name: string) => json<{ version: string }>(app(project), 'node_modules', name, 'package.json').version
     expect(version('cordis3', 'cordis')).toBe('3.18.1')
     expect(version('cordis4', 'cordis')).toBe('4.0.0-rc.8')
     expect(version('release', '@deepseek-ai/cordis')).toBe('4.0.1')
     expect(version('release', '@deepseek-ai/dsh-tools')).toBe('0.1.1-rc.2')
-    expect(['@deepseek-ai/cordis', '@deepseek-ai/cordis-plugin-loader', '@deepseek-ai/cordis-plugin-include'].map((name) => version('loader', name))).toEqual([
-      '4.0.4',
-      '1.0.5',
-      '1.0.9',
-    ])
+    const loader = ['@deepseek-ai/cordis', '@deepseek-ai/cordis-plugin-loader', '@deepseek-ai/cordis-plugin-include'].map((name) => version('loader', name))
+    expect(loader).toEqual(['4.0.4', '1.0.5', '1.0.9'])
     expect(existsSync(join(app('bare'), 'node_modules/cordis'))).toBe(false)
-    const declared = JSON.parse(readFileSync(join(app('bare'), 'node_modules/todo-write/package.json'), 'utf8')) as {
-      peerDependencies: Record<string, string>
-      peerDependenciesMeta: Record<string, { optional?: boolean }>
-    }
+    const declared = json<{ peerDependencies: Deps; peerDependenciesMeta: Record<string, { optional?: boolean }> }>(installed(), 'package.json')
     expect(Object.keys(declared.peerDependencies).sort()).toEqual(['@deepseek-ai/cordis', '@deepseek-ai/dsh-tools', 'cordis'])
     for (const peer of Object.keys(declared.peerDependencies)) expect(declared.peerDependenciesMeta[peer]?.optional, peer).toBe(true)
   })
@@ -119,7 +119,7 @@ describe('npm pack, then npm install into a fresh project', () => {
   })
 
   it('every relative link of the README and of each page of docs/ leads to a file of the package', () => {
-    const pkg = join(app('bare'), 'node_modules/todo-write')
+    const pkg = installed()
     // The pages of the repository: each must be in the package too.
     const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((name) => `docs/${name}`)].filter((page) => page.endsWith('.md'))
     expect(pages.length).toBeGreaterThanOrEqual(9)
@@ -142,13 +142,13 @@ describe('npm pack, then npm install into a fresh project', () => {
   it('require() loads every entry, as import does', () => {
     const script =
       "for (const entry of ['todo-write', 'todo-write/dsh-0.1.1-rc.2', 'todo-write/dsh-0.1.1-rc.2/invariant']) console.log(entry, typeof require(entry).apply)"
-    const run = spawnSync(process.execPath, ['-e', script], { cwd: app('bare'), encoding: 'utf8' })
+    const run = inProject('bare', ['-e', script])
     expect(run.stderr).toBe('')
     expect(run.stdout).toBe('todo-write function\ntodo-write/dsh-0.1.1-rc.2 function\ntodo-write/dsh-0.1.1-rc.2/invariant function\n')
   })
 
   it('the command ships once, as its bundle, and nothing shipped imports a package it does not depend on', () => {
-    const pkg = join(app('bare'), 'node_modules/todo-write')
+    const pkg = installed()
     const files = (dir: string): string[] =>
       readdirSync(join(pkg, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]))
     const dist = files('dist')
@@ -158,15 +158,9 @@ describe('npm pack, then npm install into a fresh project', () => {
     expect(command.filter((file) => !/^dist\/cli\/(bin(-[\w-]+)?\.js|LICENSES\.txt)$/.test(file))).toEqual([])
     expect(command.filter((file) => file.startsWith('dist/cli/bin-')).length).toBeGreaterThan(2)
     // The packages the bundle carries, each with its licence.
-    expect(readFileSync(join(pkg, 'dist/cli/LICENSES.txt'), 'utf8').match(/^\S+ \d+\.\d+\.\d+$/gm)).toEqual([
-      'fast-check 4.11.0',
-      'pure-rand 8.4.2',
-      'typebox 1.4.3',
-    ])
-    const declared = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as {
-      dependencies: Record<string, string>
-      peerDependencies: Record<string, string>
-    }
+    const licensed = readFileSync(join(pkg, 'dist/cli/LICENSES.txt'), 'utf8').match(/^\S+ \d+\.\d+\.\d+$/gm)
+    expect(licensed).toEqual(['fast-check 4.11.0', 'pure-rand 8.4.2', 'typebox 1.4.3'])
+    const declared = json<{ dependencies: Deps; peerDependencies: Deps }>(pkg, 'package.json')
     const allowed = new Set([...Object.keys(declared.dependencies), ...Object.keys(declared.peerDependencies)])
     const imported = new Set<string>()
     // Import statements and dynamic imports of bare names (a package), not what prose or strings say.
@@ -228,17 +222,14 @@ describe('npm pack, then npm install into a fresh project', () => {
 
   for (const project of ['cordis3', 'cordis4'] as const)
     it(`require() loads todo-write/testing beside ${project}`, () => {
-      const run = spawnSync(process.execPath, ['-e', "console.log(typeof require('todo-write/testing').createTestHost)"], {
-        cwd: app(project),
-        encoding: 'utf8',
-      })
+      const run = inProject(project, ['-e', "console.log(typeof require('todo-write/testing').createTestHost)"])
       expect(run.stderr).toBe('')
       expect(run.stdout).toBe('function\n')
     })
 
   for (const project of ['cordis3', 'cordis4'] as const)
     it(`the bare-cordis example runs beside ${project} as docs/harness.md shows`, () => {
-      const run = spawnSync(process.execPath, ['node_modules/todo-write/examples/bare-cordis.mjs'], { cwd: app(project), encoding: 'utf8' })
+      const run = inProject(project, ['node_modules/todo-write/examples/bare-cordis.mjs'])
       expect(run.stderr).toBe('')
       expect(run.stdout).toBe(
         [
@@ -284,19 +275,15 @@ describe('npm pack, then npm install into a fresh project', () => {
   })
 
   // A harness author's TypeScript project: strict, `bundler` resolution, no skipLibCheck, no @types/node.
+  const cordis = [
+    "import { Context } from 'cordis'",
+    "import { createTestHost, loadPlugin } from 'todo-write/testing'",
+    'const { ctx } = await createTestHost()',
+    'await loadPlugin(ctx, todo, { allowParallelInProgress: true })',
+  ]
   const consumers = {
-    cordis3: [
-      "import { Context } from 'cordis'",
-      "import { createTestHost, loadPlugin } from 'todo-write/testing'",
-      'const { ctx } = await createTestHost()',
-      'await loadPlugin(ctx, todo, { allowParallelInProgress: true })',
-    ],
-    cordis4: [
-      "import { Context } from 'cordis'",
-      "import { createTestHost, loadPlugin } from 'todo-write/testing'",
-      'const { ctx } = await createTestHost()',
-      'await loadPlugin(ctx, todo, { allowParallelInProgress: true })',
-    ],
+    cordis3: cordis,
+    cordis4: cordis,
     release: [
       "import { Context } from '@deepseek-ai/cordis'",
       "import * as release from 'todo-write/dsh-0.1.1-rc.2'",
@@ -331,7 +318,7 @@ describe('npm pack, then npm install into a fresh project', () => {
   }, 60_000)
 
   it('the type declarations need no @types/node: no Node type in any declaration an entry reaches', () => {
-    const pkg = join(app('bare'), 'node_modules/todo-write/')
+    const pkg = installed()
     const seen = new Set<string>()
     const queue = ['dist/index.d.ts', 'dist/release.d.ts', 'dist/release-invariant.d.ts']
     const found: string[] = []

@@ -67,6 +67,7 @@ describe.runIf(releaseFixturePresent)('the release dsh 0.1.1-rc.2 logs, in every
         const path = releaseFixturePath(session, tool, file)
         const { writes, events, calls, flags, history } = EXPECTED[session]
         const plan = writes.at(-1)!
+        const verified = `verify: ${calls} todo_write call${calls === 1 ? '' : 's'}, 0 mismatches\n`
         // Each session is one turn and its last todo/write comes after turn/start: the standing plan is the list.
         const cases: [string, string[], string][] = [
           ['TW-REPLAY-CLI-1: the current list', [], JSON.stringify(plan) + '\n'],
@@ -74,55 +75,39 @@ describe.runIf(releaseFixturePresent)('the release dsh 0.1.1-rc.2 logs, in every
           ['TW-RENDER-1: the terminal plan', ['--render'], ['Plan', ...plan.map(({ content, status }) => `${MARK[status]} ${content}`)].join('\n') + '\n'],
           ['TW-REPLAY-CLI-3: the check', ['--check'], `check: ${events} events, ${writes.length} todo/write, 0 problems\n`],
           ['TW-ACP-2: one plan update per accepted call', ['--acp'], writes.map((list) => acp(list) + '\n').join('')],
-          [
-            `TW-VERIFY-1: verified under ${flags.join(' ')}`,
-            ['--verify', ...flags],
-            `verify: ${calls} todo_write call${calls === 1 ? '' : 's'}, 0 mismatches\n`,
-          ],
-          [
-            "TW-VERIFY-5: verified with no flag, under what the log's request/header states",
-            ['--verify'],
-            `verify: ${calls} todo_write call${calls === 1 ? '' : 's'}, 0 mismatches\n`,
-          ],
+          [`TW-VERIFY-1: verified under ${flags.join(' ')}`, ['--verify', ...flags], verified],
+          ["TW-VERIFY-5: verified with no flag, under what the log's request/header states", ['--verify'], verified],
           ['TW-HISTORY-1: every call in order, with the text the model read', ['--history'], history.map((line) => line + '\n').join('')],
         ]
         for (const [name, mode, stdout] of cases)
           it(`${session}-${tool}/${file}: ${name}, as a file and on stdin`, async () => {
-            expect(await run(['replay', ...mode, path])).toEqual({ status: 0, stdout, stderr: '' })
-            expect(await run(['replay', ...mode, '-'], readFileSync(path))).toEqual({ status: 0, stdout, stderr: '' })
+            const want = { status: 0, stdout, stderr: '' }
+            expect(await run(['replay', ...mode, path])).toEqual(want)
+            expect(await run(['replay', ...mode, '-'], readFileSync(path))).toEqual(want)
           })
       }
 
+  /** `replay --verify --profile seed` of a log prints these lines and exits 1. */
+  const underSeed = async (path: string, lines: string[]) =>
+    expect(await run(['replay', '--verify', '--profile', 'seed', path])).toEqual({ status: 1, stdout: `${lines.join('\n')}\n`, stderr: '' })
+
   it('TW-VERIFY-5: flags decide alone: under --profile seed the wording and the closed items are mismatches, each naming the flag that explains it', async () => {
-    const path = releaseFixturePath('refusals-then-update', 'upstream', 'session.jsonl.zstd')
-    const result = await run(['replay', '--verify', '--profile', 'seed', path])
-    expect(result).toEqual({
-      status: 1,
-      stdout: [
-        'seq 43: call "mock-call-1": text "Error: invalid todos: at most one task may be in_progress (got 2)", the reference says "Error: invalid todos: at most one task may be in_progress, got 2" (the log\'s deployment may word the in_progress limit with parentheses: --active-limit-wording parentheses)',
-        'seq 65: call "mock-call-1": isError true, the reference says false (the log\'s deployment may reject unknown item keys: --unknown-item-keys reject)',
-        'seq 65: call "mock-call-1": text "Error: invalid arguments: \\"todos[0].priority\\" is not a declared property (additionalProperties: false)", the reference says "Updated todo list: 1 pending, 1 in progress, 1 completed."',
-        'seq 64: call "mock-call-1": no todo/write logged, the reference appends {"todos":[{"content":"read the parser","status":"completed"},{"content":"fix the off-by-one","status":"in_progress"},{"content":"run the tests","status":"pending"}]}',
-        'verify: 6 todo_write calls, 4 mismatches',
-        '',
-      ].join('\n'),
-      stderr: '',
-    })
+    await underSeed(releaseFixturePath('refusals-then-update', 'upstream', 'session.jsonl.zstd'), [
+      'seq 43: call "mock-call-1": text "Error: invalid todos: at most one task may be in_progress (got 2)", the reference says "Error: invalid todos: at most one task may be in_progress, got 2" (the log\'s deployment may word the in_progress limit with parentheses: --active-limit-wording parentheses)',
+      'seq 65: call "mock-call-1": isError true, the reference says false (the log\'s deployment may reject unknown item keys: --unknown-item-keys reject)',
+      'seq 65: call "mock-call-1": text "Error: invalid arguments: \\"todos[0].priority\\" is not a declared property (additionalProperties: false)", the reference says "Updated todo list: 1 pending, 1 in progress, 1 completed."',
+      'seq 64: call "mock-call-1": no todo/write logged, the reference appends {"todos":[{"content":"read the parser","status":"completed"},{"content":"fix the off-by-one","status":"in_progress"},{"content":"run the tests","status":"pending"}]}',
+      'verify: 6 todo_write calls, 4 mismatches',
+    ])
   })
 
   it('TW-VERIFY-5: two in_progress accepted, checked under the seed profile, name --allow-parallel-in-progress', async () => {
-    const path = releaseFixturePath('parallel-then-clear', 'todo-write', 'session.jsonl')
-    expect(await run(['replay', '--verify', '--profile', 'seed', path])).toEqual({
-      status: 1,
-      stdout: [
-        'seq 21: call "mock-call-1": isError false, the reference says true (the log\'s deployment may allow parallel in_progress: --allow-parallel-in-progress)',
-        'seq 21: call "mock-call-1": text "Updated todo list: 1 pending, 2 in progress, 0 completed.", the reference says "Error: invalid todos: at most one task may be in_progress, got 2"',
-        'seq 20: call "mock-call-1": todo/write logged, the reference appends none',
-        'verify: 2 todo_write calls, 3 mismatches',
-        '',
-      ].join('\n'),
-      stderr: '',
-    })
+    await underSeed(releaseFixturePath('parallel-then-clear', 'todo-write', 'session.jsonl'), [
+      'seq 21: call "mock-call-1": isError false, the reference says true (the log\'s deployment may allow parallel in_progress: --allow-parallel-in-progress)',
+      'seq 21: call "mock-call-1": text "Updated todo list: 1 pending, 2 in progress, 0 completed.", the reference says "Error: invalid todos: at most one task may be in_progress, got 2"',
+      'seq 20: call "mock-call-1": todo/write logged, the reference appends none',
+      'verify: 2 todo_write calls, 3 mismatches',
+    ])
   })
 
   it("TW-LOG-9: the app's file cut short (a crash mid-write): the frames before the cut are read, the damage named", async () => {

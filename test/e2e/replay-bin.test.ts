@@ -3,18 +3,20 @@
 // behaviour is pinned in-process by test/cli/replay.test.ts.
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { constants, zstdCompressSync } from 'node:zlib'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { BIN, runCli } from '../support/cli.js'
+import { suiteDir, testDir } from '../support/temp.js'
 import { hugeWindow, oversizedBlocks, rawFrame, sequenceBombs } from '../support/zstd.js'
 
 const SAMPLE = fileURLToPath(new URL('../../examples/logs/sample.jsonl', import.meta.url))
 const DAMAGED = fileURLToPath(new URL('../../examples/logs/damaged.jsonl', import.meta.url))
 const HEADER = '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n'
+/** The last good list of the damaged log. */
+const LAST_GOOD = '[{"content":"read the tokenizer","status":"in_progress"},{"content":"fix the off-by-one","status":"pending"}]\n'
 
 describe('todo-write replay (built)', () => {
   it('reads a file and renders its plan', () => {
@@ -28,14 +30,10 @@ describe('todo-write replay (built)', () => {
   // In a subprocess: the working directory is the process's own (the mutation gate's test
   // workers cannot change theirs); in-process, `-` is one decision (sourceOf in replay.ts).
   it('- is stdin, even where a file is named -', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'todo-write-dash-'))
-    try {
-      writeFileSync(join(dir, '-'), readFileSync(SAMPLE))
-      const run = spawnSync(process.execPath, [BIN, 'replay', '-'], { cwd: dir, input: HEADER, encoding: 'utf8', timeout: 60_000 })
-      expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: 'null\n', stderr: '' })
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    const dir = testDir('dash')
+    writeFileSync(join(dir, '-'), readFileSync(SAMPLE))
+    const run = spawnSync(process.execPath, [BIN, 'replay', '-'], { cwd: dir, input: HEADER, encoding: 'utf8', timeout: 60_000 })
+    expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: 'null\n', stderr: '' })
   })
 
   it('reads stdin and verifies it', () => {
@@ -51,7 +49,7 @@ describe('todo-write replay (built)', () => {
   it('a damaged log: exit 1, its last good list, the problems of the lines read from its end (TW-REPLAY-TAIL-1)', () => {
     const run = runCli(['replay', DAMAGED])
     expect(run.status).toBe(1)
-    expect(run.stdout).toBe('[{"content":"read the tokenizer","status":"in_progress"},{"content":"fix the off-by-one","status":"pending"}]\n')
+    expect(run.stdout).toBe(LAST_GOOD)
     expect(run.stderr).toMatch(/^todo-write: line 1 from the end: truncated last line \(not JSON, no final line break\)\n/)
     expect(run.stderr).toMatch(/\ntodo-write: warning: 3 problems in the lines read; the output holds what the readable lines say\n$/)
   })
@@ -59,7 +57,7 @@ describe('todo-write replay (built)', () => {
   it('the same damaged log on stdin is streamed: problems by line number', () => {
     const run = runCli(['replay', '-'], readFileSync(DAMAGED, 'utf8'))
     expect(run.status).toBe(1)
-    expect(run.stdout).toBe('[{"content":"read the tokenizer","status":"in_progress"},{"content":"fix the off-by-one","status":"pending"}]\n')
+    expect(run.stdout).toBe(LAST_GOOD)
     expect(run.stderr).toMatch(/^todo-write: line 6: not JSON\n/)
   })
 
@@ -84,7 +82,7 @@ describe('todo-write replay streams (TW-LOG-2)', () => {
     child.stderr.setEncoding('utf8').on('data', (data: string) => (stderr += data))
     child.stdin.on('error', () => {})
     const closed = once(child, 'close')
-    child.stdin.write('{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n')
+    child.stdin.write(HEADER)
     for (let seq = 0; seq < LINES; ) {
       let chunk = ''
       for (const end = seq + 1000; seq < end; seq++) {
@@ -104,11 +102,10 @@ describe('todo-write replay streams (TW-LOG-2)', () => {
 // bytes each, answered at once, in a heap far smaller than what they would cost a decoder
 // or reader without the format's limits.
 describe('todo-write replay on hostile compressed logs', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'todo-write-hostile-'))
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const dir = suiteDir('hostile')
   const header = rawFrame(Buffer.from(HEADER))
   const fileOf = (name: string, bytes: Uint8Array): string => {
-    const path = join(dir, name)
+    const path = join(dir(), name)
     writeFileSync(path, bytes)
     return path
   }
@@ -126,18 +123,14 @@ describe('todo-write replay on hostile compressed logs', () => {
     it(`${name}: ${bytes.length} bytes after the header are damage, in every mode`, () => {
       const path = fileOf(`${name}.zstd`, Buffer.concat([header, bytes, rawFrame(Buffer.from('{"type":"todo/write","seq":0,"data":{"todos":[]}}\n'))]))
       const damage = `todo-write: line 2: the compressed log is damaged (${reason}): nothing after this point can be read\n`
-      expect(replay(['--check', path])).toEqual({
+      const damaged = (stdout: string, read: string) => ({
         status: 1,
         signal: null,
-        stdout: 'check: 0 events, 0 todo/write, 1 problem\n',
-        stderr: `${damage}todo-write: warning: 1 problem in the log; the output holds what the readable lines say\n`,
+        stdout,
+        stderr: `${damage}todo-write: warning: 1 problem in ${read}; the output holds what the readable lines say\n`,
       })
-      expect(replay([path])).toEqual({
-        status: 1,
-        signal: null,
-        stdout: 'null\n',
-        stderr: `${damage}todo-write: warning: 1 problem in the lines read; the output holds what the readable lines say\n`,
-      })
+      expect(replay(['--check', path])).toEqual(damaged('check: 0 events, 0 todo/write, 1 problem\n', 'the log'))
+      expect(replay([path])).toEqual(damaged('null\n', 'the lines read'))
     })
 
   it('damage, then a tail of 10 GB (a sparse file of zeros): reading stops at the damage, in every mode', () => {

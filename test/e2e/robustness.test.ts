@@ -27,8 +27,7 @@ describe('4,000 fuzzed calls and every giant (seed from FC_SEED; `npm run fuzz` 
 
 describe('the fuzzer catches what it claims to catch', () => {
   const broken = (change: Partial<Subject>): Subject => ({ ...REAL, ...change })
-  const run = (subject: Subject, calls = 400) => runFuzz({ calls, seed: FC_SEED, giants: false, subject })
-  const problems = (report: FuzzReport) => report.failures.map((f) => f.problem)
+  const problems = (subject: Subject, calls = 400) => runFuzz({ calls, seed: FC_SEED, giants: false, subject }).failures.map((f) => f.problem)
 
   it('fingerprints tell apart what a mutation would change, and only that', () => {
     const value = JSON.parse('{"todos":[{"content":"a","status":"pending","__proto__":{"x":1}}],"n":0}') as { todos: Record<string, unknown>[]; n: number }
@@ -59,7 +58,7 @@ describe('the fuzzer catches what it claims to catch', () => {
         return callTodoWrite(args, exec, options)
       },
     })
-    expect(problems(run(mutating))).toContain('the call changed its input')
+    expect(problems(mutating)).toContain('the call changed its input')
   })
 
   it('a call that logs an untrimmed snapshot', () => {
@@ -70,7 +69,7 @@ describe('the fuzzer catches what it claims to catch', () => {
         return result
       },
     })
-    expect(problems(run(untrimmed)).some((p) => p.includes('an invalid snapshot was logged') && p.includes('is not trimmed'))).toBe(true)
+    expect(problems(untrimmed).some((p) => p.includes('an invalid snapshot was logged') && p.includes('is not trimmed'))).toBe(true)
   })
 
   it('a call that pollutes Object.prototype', () => {
@@ -82,7 +81,7 @@ describe('the fuzzer catches what it claims to catch', () => {
       },
     })
     try {
-      expect(problems(run(polluting, 1200))).toContain('Object.prototype[polluted] was added')
+      expect(problems(polluting, 1200)).toContain('Object.prototype[polluted] was added')
     } finally {
       delete (Object.prototype as Record<string, unknown>).polluted
     }
@@ -101,7 +100,7 @@ describe('the fuzzer catches what it claims to catch', () => {
         return callTodoWrite({ ...(args as object), todos: stripped }, exec, options)
       },
     })
-    expect(problems(run(pythonic, 3000)).some((p) => p.startsWith('text ') || p.startsWith('value '))).toBe(true)
+    expect(problems(pythonic, 3000).some((p) => p.startsWith('text ') || p.startsWith('value '))).toBe(true)
   })
 
   it('a body that throws instead of refusing', () => {
@@ -111,7 +110,7 @@ describe('the fuzzer catches what it claims to catch', () => {
         return runTodoWrite(args, exec, options)
       },
     })
-    expect(problems(run(throwing, 2000)).some((p) => p.includes('runTodoWrite threw'))).toBe(true)
+    expect(problems(throwing, 2000).some((p) => p.includes('runTodoWrite threw'))).toBe(true)
   })
 
   it('a protocol server that throws', () => {
@@ -124,6 +123,6 @@ describe('the fuzzer catches what it claims to catch', () => {
         },
       }),
     })
-    expect(problems(run(throwing, 3000)).some((p) => p.startsWith('the protocol server threw RangeError'))).toBe(true)
+    expect(problems(throwing, 3000).some((p) => p.startsWith('the protocol server threw RangeError'))).toBe(true)
   })
 })

@@ -3,13 +3,13 @@
 // snapshot is compared when it is paired with its call, and the event is not kept. Through subprocesses of the built package, so it
 // kills no mutants (src/log/verify.ts keeps no memory-only rule for one to change).
 import { spawnSync } from 'node:child_process'
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, openSync, writeSync } from 'node:fs'
 import { zstdCompressSync } from 'node:zlib'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { lowestPeak, runCapped } from '../support/cli.js'
+import { suiteDir } from '../support/temp.js'
 
 const HEAP = fileURLToPath(new URL('../fixtures/verify-heap.mjs', import.meta.url))
 const PEAK = fileURLToPath(new URL('../fixtures/peak-rss.mjs', import.meta.url))
@@ -20,6 +20,10 @@ const replay = (heapMb: number, mode: string, file: string) => runCapped(heapMb,
 /** What stderr says of a log that states no todo_write policy, verified with no option flag (TW-VERIFY-5). */
 const ASSUMED =
   'todo-write: note: the log states no todo_write policy (no request/header lists todo_write before its first call): verified under --profile seed\n'
+const SESSION = '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n'
+/** What --check and --verify answer on a log of `calls` calls, each answered as logged, with its snapshot. */
+const checked = (calls: number) => ({ code: 0, signal: null, stdout: `check: ${3 * calls} events, ${calls} todo/write, 0 problems\n`, stderr: '' })
+const verified = (calls: number) => ({ code: 0, signal: null, stdout: `verify: ${calls} todo_write calls, 0 mismatches\n`, stderr: ASSUMED })
 
 describe('the peak memory measured (test/fixtures/peak-rss.mjs)', () => {
   it("is the program's own, not the memory of the process that spawned it", () => {
@@ -38,15 +42,15 @@ describe('replay --verify on a log far larger than its heap', () => {
   const CALLS = 7_000
   const ITEMS = 12
   const PADDING = 'a todo long enough to make a big log; '.repeat(8)
-  let dir = ''
+  const dir = suiteDir('verify')
   let log = ''
 
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'todo-write-verify-'))
-    log = join(dir, 'session.jsonl')
+    log = join(dir(), 'session.jsonl')
     const fd = openSync(log, 'w')
-    writeSync(fd, '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n')
+    writeSync(fd, SESSION)
     let seq = 0
+    const event = (type: string, data: unknown) => JSON.stringify({ type, seq: seq++, time: 0, data })
     for (let call = 0; call < CALLS; ) {
       const lines: string[] = []
       for (const end = call + 500; call < end; call++) {
@@ -58,55 +62,35 @@ describe('replay --verify on a log far larger than its heap', () => {
         const text = 'Updated todo list: 6 pending, 1 in progress, 5 completed.'
         const callId = `call_${call}`
         lines.push(
-          JSON.stringify({
-            type: 'tool/call',
-            seq: seq++,
-            time: 0,
-            data: { turn: 1, step: call, callId, name: 'todo_write', arguments: JSON.stringify({ todos }) },
-          }),
-          JSON.stringify({ type: 'todo/write', seq: seq++, time: 0, data: { todos } }),
-          JSON.stringify({
-            type: 'tool/result',
-            seq: seq++,
-            time: 0,
-            data: { turn: 1, step: call, callId, content: [{ type: 'text', text }], isError: false },
-          }),
+          event('tool/call', { turn: 1, step: call, callId, name: 'todo_write', arguments: JSON.stringify({ todos }) }),
+          event('todo/write', { todos }),
+          event('tool/result', { turn: 1, step: call, callId, content: [{ type: 'text', text }], isError: false }),
         )
       }
       writeSync(fd, `${lines.join('\n')}\n`)
     }
     closeSync(fd)
   })
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it('--check reads it in a 64 MB heap', async () => {
-    expect(await replay(64, '--check', log)).toEqual({
-      code: 0,
-      signal: null,
-      stdout: `check: ${3 * CALLS} events, ${CALLS} todo/write, 0 problems\n`,
-      stderr: '',
-    })
+    expect(await replay(64, '--check', log)).toEqual(checked(CALLS))
   })
 
   it('--verify does too: memory does not grow with the calls answered', async () => {
-    expect(await replay(64, '--verify', log)).toEqual({ code: 0, signal: null, stdout: `verify: ${CALLS} todo_write calls, 0 mismatches\n`, stderr: ASSUMED })
+    expect(await replay(64, '--verify', log)).toEqual(verified(CALLS))
   })
 })
 
 describe('TW-VERIFY-3: open calls hold previews and digests, not their texts', () => {
-  let dir = ''
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'todo-write-verify-open-'))
-  })
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const dir = suiteDir('verify-open')
 
   it('700 calls left open, then their 700 snapshots of 100 kB, then their results (142 MB): --check and --verify run in a 64 MB heap', async () => {
     const CALLS = 700
     // 200 items of about 500 characters: a snapshot of about 100 kB.
     const todos = (call: number) => Array.from({ length: 200 }, (_, i) => ({ content: `call ${call}, task ${i}: ${'x'.repeat(480)}`, status: 'pending' }))
-    const log = join(dir, 'snapshots.jsonl')
+    const log = join(dir(), 'snapshots.jsonl')
     const fd = openSync(log, 'w')
-    writeSync(fd, '{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n')
+    writeSync(fd, SESSION)
     let seq = 0
     const line = (event: Record<string, unknown>) => writeSync(fd, `${JSON.stringify({ ...event, seq: seq++, time: 0 })}\n`)
     for (let call = 0; call < CALLS; call++)
@@ -115,25 +99,20 @@ describe('TW-VERIFY-3: open calls hold previews and digests, not their texts', (
     const text = 'Updated todo list: 200 pending, 0 in progress, 0 completed.'
     for (let call = 0; call < CALLS; call++) line({ type: 'tool/result', data: { callId: `call_${call}`, content: [{ type: 'text', text }], isError: false } })
     closeSync(fd)
-    expect(await replay(64, '--check', log)).toEqual({
-      code: 0,
-      signal: null,
-      stdout: `check: ${3 * CALLS} events, ${CALLS} todo/write, 0 problems\n`,
-      stderr: '',
-    })
-    expect(await replay(64, '--verify', log)).toEqual({ code: 0, signal: null, stdout: `verify: ${CALLS} todo_write calls, 0 mismatches\n`, stderr: ASSUMED })
+    expect(await replay(64, '--check', log)).toEqual(checked(CALLS))
+    expect(await replay(64, '--verify', log)).toEqual(verified(CALLS))
   })
 
   it('2,000 calls with callIds of 100 kB left open (a zstd log of a few hundred kB): --verify runs in a 100 MB heap, naming each by its preview', async () => {
     const CALLS = 2_000
-    const log = join(dir, 'long-ids.jsonl.zstd')
-    const plain = join(dir, 'long-ids.jsonl')
+    const log = join(dir(), 'long-ids.jsonl.zstd')
+    const plain = join(dir(), 'long-ids.jsonl')
     const [fd, plainFd] = [openSync(log, 'w'), openSync(plain, 'w')]
     const line = (text: string) => {
       writeSync(fd, zstdCompressSync(text))
       writeSync(plainFd, text)
     }
-    line('{"type":"session","version":0,"id":"s","createdAt":0,"cwd":"/","delegationDepth":0}\n')
+    line(SESSION)
     const id = (call: number) => `${String(call).padStart(8, '0')}${'i'.repeat(100_000)}`
     for (let call = 0; call < CALLS; call++)
       line(`${JSON.stringify({ type: 'tool/call', seq: call, time: 0, data: { callId: id(call), name: 'todo_write', arguments: '{' } })}\n`)
@@ -145,12 +124,7 @@ describe('TW-VERIFY-3: open calls hold previews and digests, not their texts', (
       (_, call) => `seq ${call}: call "${String(call).padStart(8, '0')}${'i'.repeat(191)}… (100,010 characters): no tool/result logged\n`,
     )
     // Each run three times (lowestPeak), and each file's lowest peak compared.
-    const output = {
-      code: 1,
-      signal: null,
-      stdout: `${unanswered.join('')}verify: ${CALLS} todo_write calls, ${CALLS} mismatches\n`,
-      stderr: ASSUMED,
-    }
+    const output = { code: 1, signal: null, stdout: `${unanswered.join('')}verify: ${CALLS} todo_write calls, ${CALLS} mismatches\n`, stderr: ASSUMED }
     const lowest = async (file: string) => {
       const { peak, runs } = await lowestPeak(100, ['replay', '--verify', file])
       for (const run of runs) expect(run).toEqual(output)
