@@ -14,18 +14,18 @@ import type { TodoWriteOptions } from '../../src/core/options.js'
 import { isArgsRefused, type CallOutcome } from '../../src/kit/protocol.js'
 import { ArgsNotJson, Reference } from '../../src/kit/reference.js'
 import { modelIsJsonText } from '../support/model.js'
-import { asciiJson, callInput, loadSuite } from '../../src/kit/vectors.js'
+import { asciiJson, callInput, loadSuite, type VectorCase } from '../../src/kit/vectors.js'
 import { examples, SPEC_PATH } from '../support/spec.js'
 import { goldenCalls } from '../support/golden.js'
-import { buildVectors, committedVectors, nextVersion, VECTORS_DIR, writeVectors, type Vectors } from '../support/vectors.js'
+import { allCases, buildVectors, committedVectors, nextVersion, VECTORS_DIR, writeVectors } from '../support/vectors.js'
 import { hasPython, PYTHON } from '../support/python.js'
 
-const update = process.env.UPDATE_VECTORS === '1'
-if (update) {
+if (process.env.UPDATE_VECTORS === '1') {
   writeVectors(buildVectors(committedVectors()))
   console.log(`UPDATE_VECTORS=1: rewrote ${VECTORS_DIR}`)
 }
 const committed = committedVectors()!
+const cases = allCases(committed)
 const schema = (name: string) => JSON.parse(readFileSync(`${VECTORS_DIR}${name}`, 'utf8')) as object
 const ajv = new Ajv2020({ strict: true, allErrors: true })
 const validateCaseFile = ajv.compile(schema('case-file.schema.json'))
@@ -42,16 +42,14 @@ describe('vector files (TW-KIT-VECTORS-1)', () => {
 
   it('the schema refuses what it should: both args forms, a success without a value, an unknown key', () => {
     const call = { args: {}, agent: true, options: {}, expect: { isError: true, text: 'Error: x', value: null, event: null, current: null } }
-    const file = (c: unknown) => ({ description: 'd', cases: [{ id: 'a/b', rules: [], description: 'd', calls: [c] }] })
-    expect(validateCaseFile(file(call))).toBe(true)
-    expect(validateCaseFile(file({ ...call, argsText: '{}' }))).toBe(false)
-    expect(
-      validateCaseFile(file({ ...call, expect: { ...call.expect, isError: false, text: 'Updated todo list: 0 pending, 0 in progress, 0 completed.' } })),
-    ).toBe(false)
-    expect(validateCaseFile(file({ ...call, extra: 1 }))).toBe(false)
-    expect(validateCaseFile(file({ ...call, argsText: '{', args: undefined, expect: { error: true } }))).toBe(true)
-    expect(validateCaseFile(file({ ...call, expect: { error: false } }))).toBe(false)
-    expect(validateCaseFile(file({ ...call, expect: { error: true, text: 'Error: x' } }))).toBe(false)
+    const valid = (c: unknown) => validateCaseFile({ description: 'd', cases: [{ id: 'a/b', rules: [], description: 'd', calls: [c] }] })
+    expect(valid(call)).toBe(true)
+    expect(valid({ ...call, argsText: '{}' })).toBe(false)
+    expect(valid({ ...call, expect: { ...call.expect, isError: false, text: 'Updated todo list: 0 pending, 0 in progress, 0 completed.' } })).toBe(false)
+    expect(valid({ ...call, extra: 1 })).toBe(false)
+    expect(valid({ ...call, argsText: '{', args: undefined, expect: { error: true } })).toBe(true)
+    expect(valid({ ...call, expect: { error: false } })).toBe(false)
+    expect(valid({ ...call, expect: { error: true, text: 'Error: x' } })).toBe(false)
   })
 
   it('the suite names the sha256 of spec/todo.md as it is now', () => {
@@ -69,15 +67,14 @@ describe('vector files (TW-KIT-VECTORS-1)', () => {
   })
 
   it('holds one case per spec example and per golden file, with unique ids', () => {
-    const all = Object.values(committed.files).flatMap((f) => f.cases)
-    expect(all.filter((c) => c.id.startsWith('spec/'))).toHaveLength(examples().length)
-    expect(all.filter((c) => c.id.startsWith('golden/'))).toHaveLength(goldenCalls().length)
-    expect(new Set(all.map((c) => c.id)).size).toBe(all.length)
-    expect(committed.suite.cases).toBe(all.length)
+    expect(cases.filter((c) => c.id.startsWith('spec/'))).toHaveLength(examples().length)
+    expect(cases.filter((c) => c.id.startsWith('golden/'))).toHaveLength(goldenCalls().length)
+    expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length)
+    expect(committed.suite.cases).toBe(cases.length)
   })
 
   it('keeps raw text where the bytes matter: repeated keys, __proto__, escapes, lone surrogates', () => {
-    const texts = Object.values(committed.files).flatMap((f) => f.cases.flatMap((c) => c.calls.map((call) => call.argsText ?? '')))
+    const texts = cases.flatMap((c) => c.calls.map((call) => call.argsText ?? ''))
     expect(texts.some((t) => t.includes('"status":"pending","status":"completed"'))).toBe(true)
     expect(texts.some((t) => t.includes('"__proto__"'))).toBe(true)
     expect(texts.some((t) => t.includes('\\ud800'))).toBe(true)
@@ -93,52 +90,31 @@ describe('vector files (TW-KIT-VECTORS-1)', () => {
   })
 
   it('the runtime loader reads the same cases', () => {
-    const { suite, cases } = loadSuite()
-    expect(suite.version).toBe(committed.suite.version)
-    expect(cases).toEqual(Object.values(committed.files).flatMap((f) => f.cases))
+    const loaded = loadSuite()
+    expect(loaded.suite.version).toBe(committed.suite.version)
+    expect(loaded.cases).toEqual(cases)
   })
 })
 
 describe('suite semver', () => {
-  const base = committed
-  const withCases = (mutate: (cases: Vectors['files'][string]['cases']) => void): Vectors => {
-    const copy = structuredClone(base)
+  /** The next version after `mutate` changes the cases of the first file. */
+  const versionAfter = (mutate: (fileCases: VectorCase[]) => unknown): string => {
+    const copy = structuredClone(committed)
     mutate(copy.files[copy.suite.files[0]!]!.cases)
-    return copy
+    return nextVersion(committed, copy)
   }
-  const [major, minor, patch] = base.suite.version.split('.').map(Number) as [number, number, number]
+  const [major, minor, patch] = committed.suite.version.split('.').map(Number) as [number, number, number]
 
   it('unchanged keeps the version; a changed or removed case is major; an added case is minor; the rest is patch', () => {
-    expect(nextVersion(base, structuredClone(base))).toBe(base.suite.version)
-    expect(
-      nextVersion(
-        base,
-        withCases((cases) => ((cases[0]!.calls[0]!.expect as CallOutcome).text += '!')),
-      ),
-    ).toBe(`${major + 1}.0.0`)
-    expect(
-      nextVersion(
-        base,
-        withCases((cases) => cases.pop()),
-      ),
-    ).toBe(`${major + 1}.0.0`)
-    expect(
-      nextVersion(
-        base,
-        withCases((cases) => cases.push({ ...cases[0]!, id: 'spec/NEW/1' })),
-      ),
-    ).toBe(`${major}.${minor + 1}.0`)
-    expect(
-      nextVersion(
-        base,
-        withCases((cases) => (cases[0]!.description += '.')),
-      ),
-    ).toBe(`${major}.${minor}.${patch + 1}`)
+    expect(versionAfter(() => {})).toBe(committed.suite.version)
+    expect(versionAfter((fileCases) => ((fileCases[0]!.calls[0]!.expect as CallOutcome).text += '!'))).toBe(`${major + 1}.0.0`)
+    expect(versionAfter((fileCases) => fileCases.pop())).toBe(`${major + 1}.0.0`)
+    expect(versionAfter((fileCases) => fileCases.push({ ...fileCases[0]!, id: 'spec/NEW/1' }))).toBe(`${major}.${minor + 1}.0`)
+    expect(versionAfter((fileCases) => (fileCases[0]!.description += '.'))).toBe(`${major}.${minor}.${patch + 1}`)
   })
 })
 
 describe('every vector against the library (TW-KIT-VECTORS-1)', () => {
-  const cases = Object.values(committed.files).flatMap((f) => f.cases)
   it.each(cases.map((c) => [c.id, c] as const))('%s', (_, c) => {
     const session = new MemorySession()
     for (const call of c.calls) {

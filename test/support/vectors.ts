@@ -125,22 +125,13 @@ function goldenRules(text: string): string[] {
 
 function goldenCases(): VectorCase[] {
   return goldenCalls().map((golden) => {
-    let expect: VectorCall['expect']
-    if (golden.line !== undefined) {
-      const line = JSON.parse(golden.line) as { isError: boolean; text: string; value?: unknown; event?: { data: { todos: unknown } } }
-      if (line.text !== golden.text) throw new Error(`golden ${golden.name}: .line and .text disagree`)
-      expect = {
-        isError: line.isError,
-        text: line.text,
-        value: line.value ?? null,
-        event: line.event ?? null,
-        current: line.event ? line.event.data.todos : null,
-      }
-    } else if (golden.text.startsWith('Error: ')) {
-      expect = { isError: true, text: golden.text, value: null, event: null, current: null }
-    } else {
+    if (golden.line === undefined && !golden.text.startsWith('Error: ')) {
       throw new Error(`golden ${golden.name}: a success needs a .line file to pin its value and event`)
     }
+    type Line = { isError: boolean; text: string; value?: unknown; event?: { data: { todos: unknown } } }
+    const line: Line = golden.line === undefined ? { isError: true, text: golden.text } : JSON.parse(golden.line)
+    if (line.text !== golden.text) throw new Error(`golden ${golden.name}: .line and .text disagree`)
+    const expect = { isError: line.isError, text: line.text, value: line.value ?? null, event: line.event ?? null, current: line.event?.data.todos ?? null }
     return {
       id: `golden/${golden.name}`,
       rules: goldenRules(golden.text),
@@ -158,17 +149,17 @@ function goldenCases(): VectorCase[] {
 // keys; both profiles. The expected outcomes are the MODEL's (test/support/model.ts, written
 // from the spec's tables), never src/'s.
 
-interface TrapCall {
-  text: string
-  agent?: boolean
-  options?: ModelOptions
-}
+/** A call of a trap case; a bare text is owned, without options. */
+type TrapCall = string | { text: string; agent?: boolean; options?: ModelOptions }
 
-const hex = (unit: number): string => unit.toString(16).toUpperCase().padStart(4, '0')
-const uPlus = (unit: number): string => `U+${hex(unit)}`
+const uPlus = (unit: number): string => `U+${unit.toString(16).toUpperCase().padStart(4, '0')}`
 const ch = (unit: number): string => String.fromCharCode(unit)
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i)
 const DSH = { profile: 'dsh-0.1.1-rc.2' } as const
 const REJECT = { unknownItemKeys: 'reject' } as const
+const dsh = (text: string): TrapCall => ({ text, options: DSH })
+const reject = (text: string): TrapCall => ({ text, options: REJECT })
+const unowned = (text: string): TrapCall => ({ text, agent: false })
 
 /** A list's JSON text: `[content, status]` pairs, extra keys after them. */
 const list = (...items: [string, string, Record<string, unknown>?][]): string =>
@@ -177,71 +168,52 @@ const list = (...items: [string, string, Record<string, unknown>?][]): string =>
 const rawItem = (...entries: string[]): string => `{"todos":[{${entries.join(',')}}]}`
 const duplicated = (content: string): string => list([content, 'pending'], [content, 'completed'])
 
-/** The outcome of each call per the model, `current` carried along the case's one session (TW-REPLAY-1). */
+/** The outcome of each call (a bare text: owned, no options) per the model, `current` carried along the case's one session (TW-REPLAY-1). */
 function modelCase(id: string, rules: string[], description: string, calls: TrapCall[]): VectorCase {
   let current: ModelItem[] | null = null
   return {
     id,
     rules,
     description,
-    calls: calls.map(({ text, agent = true, options = {} }): VectorCall => {
+    calls: calls.map((call): VectorCall => {
+      const { text, agent = true, options = {} } = typeof call === 'string' ? { text: call } : call
+      const given = { agent, options: options as Record<string, unknown> }
       // Not a JSON text: an error response, and the session as it was (TW-JSON-4, TW-PROTO-ERROR-1).
-      if (!isJson(text)) return { argsText: text, agent, options: options as Record<string, unknown>, expect: { error: true } }
+      if (!isJson(text)) return { argsText: text, ...given, expect: { error: true } }
       const { text: outcome, snapshot } = modelCall(JSON.parse(text), agent, options)
       const accepted = snapshot !== null && agent
       if (accepted) current = snapshot
       const count = (status: string) => snapshot!.filter((item) => item.status === status).length
       return {
         ...argsOf(text),
-        agent,
-        options: options as Record<string, unknown>,
-        expect: accepted
-          ? {
-              isError: false,
-              text: outcome,
-              value: { todos: snapshot, counts: { pending: count('pending'), inProgress: count('in_progress'), completed: count('completed') } },
-              event: { type: 'todo/write', data: { todos: snapshot } },
-              current,
-            }
-          : { isError: true, text: outcome, value: null, event: null, current },
+        ...given,
+        expect: {
+          isError: !accepted,
+          text: outcome,
+          value: accepted ? { todos: snapshot, counts: { pending: count('pending'), inProgress: count('in_progress'), completed: count('completed') } } : null,
+          event: accepted ? { type: 'todo/write', data: { todos: snapshot } } : null,
+          current,
+        },
       }
     }),
   }
 }
 
 /** Code units a duplicate's quoting must get right (TW-DUP-2): each control, DEL, the separators, and the look-alikes of other runtimes' encoders. */
-const QUOTED_UNITS = [
-  ...Array.from({ length: 0x20 }, (_, i) => i),
-  0x7f,
-  0x2028,
-  0x2029,
-  0x22,
-  0x5c,
-  0x2f,
-  0x3c,
-  0x3e,
-  0x26,
-  0x27,
-  0x80,
-  0x85,
-  0x9f,
-  0xe9,
-  0xfffd,
-  0xfeff,
-]
+const QUOTED_UNITS = range(0x20).concat([0x7f, 0x2028, 0x2029, 0x22, 0x5c, 0x2f, 0x3c, 0x3e, 0x26, 0x27, 0x80, 0x85, 0x9f, 0xe9, 0xfffd, 0xfeff])
 const TRIMMED = new Set(TRIM_SET)
+
+/** Each content quoted in a duplicate, then the one at `release` under the release profile. */
+const quoteCase = (name: string, description: string, contents: string[], release: number): VectorCase =>
+  modelCase(`traps/quote/${name}`, ['TW-DUP-2'], description, [...contents.map(duplicated), dsh(duplicated(contents[release]!))])
 
 function quoteCases(): VectorCase[] {
   const unitCases = QUOTED_UNITS.map((unit) => {
     const c = ch(unit)
     // A trimmed unit cannot end a trimmed content: it is quoted from the inside only.
     const contents = TRIMMED.has(unit) ? [`a${c}b`, `a${c}${c}b`, `${c}x${c}y${c}`] : [`${c}ab`, `a${c}b`, `ab${c}`]
-    return modelCase(
-      `traps/quote/${uPlus(unit)}`,
-      ['TW-DUP-2'],
-      `${uPlus(unit)} in a duplicate's quoted content, ${TRIMMED.has(unit) ? 'inside it (it is trimmed at the ends)' : 'at its start, in the middle and at its end'}; then under the release profile`,
-      [...contents.map((content) => ({ text: duplicated(content) })), { text: duplicated(contents[1]!), options: DSH }],
-    )
+    const where = TRIMMED.has(unit) ? 'inside it (it is trimmed at the ends)' : 'at its start, in the middle and at its end'
+    return quoteCase(uPlus(unit), `${uPlus(unit)} in a duplicate's quoted content, ${where}; then under the release profile`, contents, 1)
   })
   const positions = (unit: string): string[] => [`${unit}ab`, `a${unit}b`, `ab${unit}`]
   const surrogateCases: [string, string, string[]][] = [
@@ -262,52 +234,32 @@ function quoteCases(): VectorCase[] {
       ['\u0000"\\\u2028\u007f\ud83d\ude00\ud800\u001f\udc00\u2029\b'],
     ],
   ]
-  return [
-    ...unitCases,
-    ...surrogateCases.map(([name, description, contents]) =>
-      modelCase(`traps/quote/${name}`, ['TW-DUP-2'], `Quoting: ${description}`, [
-        ...contents.map((content) => ({ text: duplicated(content) })),
-        { text: duplicated(contents[0]!), options: DSH },
-      ]),
-    ),
-  ]
+  return [...unitCases, ...surrogateCases.map(([name, description, contents]) => quoteCase(name, `Quoting: ${description}`, contents, 0))]
 }
 
 /** Look-alikes a port is tempted to trim, which ECMAScript does not: every other C0 control, DEL, C1, and the invisible spaces. */
-const LOOK_ALIKES = [
-  ...new Set([...Array.from({ length: 0x20 }, (_, i) => i).filter((u) => !TRIMMED.has(u)), 0x7f, 0x80, 0x9f, ...NOT_TRIMMED, 0x180e, 0x200b, 0xfffe]),
-].sort((a, b) => a - b)
+const LOOK_ALIKES = [...new Set([...range(0x20).filter((u) => !TRIMMED.has(u)), 0x7f, 0x80, 0x9f, ...NOT_TRIMMED, 0x180e, 0x200b, 0xfffe])].sort(
+  (a, b) => a - b,
+)
 
 function trimCases(): VectorCase[] {
-  const trimmed = TRIM_SET.map((unit) => {
+  const trimCase = (unit: number, trimmed: boolean): VectorCase => {
     const c = ch(unit)
     return modelCase(
-      `traps/trim/${uPlus(unit)}`,
+      `traps/${trimmed ? 'trim' : 'not-trimmed'}/${uPlus(unit)}`,
       ['TW-TRIM-1'],
-      `${uPlus(unit)} is trimmed at both ends, alone it leaves an empty content, and two contents differing only by it are duplicates; both profiles`,
+      trimmed
+        ? `${uPlus(unit)} is trimmed at both ends, alone it leaves an empty content, and two contents differing only by it are duplicates; both profiles`
+        : `${uPlus(unit)} is NOT trimmed: kept at both ends, alone it is a content, and it tells two contents apart; both profiles`,
       [
-        { text: list([`${c}${c}a${c}`, 'pending'], [`${c}b${c}${c}`, 'in_progress']) },
-        { text: list([c, 'pending']) },
-        { text: list([`${c}d`, 'pending'], [`d${c}`, 'completed']) },
-        { text: list([`${c}e${c}`, 'completed']), options: DSH },
+        list([`${c}${c}a${c}`, 'pending'], [`${c}b${c}${c}`, 'in_progress']),
+        list([c, 'pending']),
+        list([`${c}d`, 'pending'], [`d${c}`, 'completed'], ...(trimmed ? [] : [['d', 'pending'] as [string, string]])),
+        dsh(list([trimmed ? `${c}e${c}` : ` ${c}e${c} `, 'completed'])),
       ],
     )
-  })
-  const kept = LOOK_ALIKES.map((unit) => {
-    const c = ch(unit)
-    return modelCase(
-      `traps/not-trimmed/${uPlus(unit)}`,
-      ['TW-TRIM-1'],
-      `${uPlus(unit)} is NOT trimmed: kept at both ends, alone it is a content, and it tells two contents apart; both profiles`,
-      [
-        { text: list([`${c}${c}a${c}`, 'pending'], [`${c}b${c}${c}`, 'in_progress']) },
-        { text: list([c, 'pending']) },
-        { text: list([`${c}d`, 'pending'], [`d${c}`, 'completed'], ['d', 'pending']) },
-        { text: list([` ${c}e${c} `, 'completed']), options: DSH },
-      ],
-    )
-  })
-  return [...trimmed, ...kept]
+  }
+  return [...TRIM_SET.map((unit) => trimCase(unit, true)), ...LOOK_ALIKES.map((unit) => trimCase(unit, false))]
 }
 
 const undeclared = (keys: string[], options: ModelOptions = REJECT): TrapCall => ({
@@ -344,41 +296,41 @@ function keyCases(): VectorCase[] {
   )
   const repeated = [
     modelCase('traps/repeated-key/position', ['TW-JSON-1', 'TW-ARGS-10'], 'A repeated key stays at the position of its FIRST occurrence', [
-      { text: rawItem('"content":"a"', '"x":1', '"status":"pending"', '"y":1', '"x":2'), options: REJECT },
-      { text: rawItem('"x":1', '"y":1', '"z":1', '"x":2', '"y":2'), options: DSH },
-      { text: rawItem('"content":"a"', '"x":1', '"5":1', '"y":1', '"x":2', '"5":2', '"status":"pending"'), options: REJECT },
+      reject(rawItem('"content":"a"', '"x":1', '"status":"pending"', '"y":1', '"x":2')),
+      dsh(rawItem('"x":1', '"y":1', '"z":1', '"x":2', '"y":2')),
+      reject(rawItem('"content":"a"', '"x":1', '"5":1', '"y":1', '"x":2', '"5":2', '"status":"pending"')),
     ]),
     modelCase('traps/repeated-key/last-value', ['TW-JSON-1'], 'A repeated key takes its LAST value: content, status, todos', [
-      { text: rawItem('"content":"a"', '"status":"pending"', '"content":"b"') },
-      { text: rawItem('"content":"a"', '"status":"done"', '"status":"completed"') },
-      { text: rawItem('"content":"a"', '"status":"pending"', '"status":"done"') },
-      { text: '{"todos":5,"todos":[{"content":"c","status":"in_progress"}]}' },
-      { text: '{"todos":[],"todos":{}}' },
-      { text: rawItem('"content":" "', '"status":"pending"', '"content":"d"', '"content":7') },
+      rawItem('"content":"a"', '"status":"pending"', '"content":"b"'),
+      rawItem('"content":"a"', '"status":"done"', '"status":"completed"'),
+      rawItem('"content":"a"', '"status":"pending"', '"status":"done"'),
+      '{"todos":5,"todos":[{"content":"c","status":"in_progress"}]}',
+      '{"todos":[],"todos":{}}',
+      rawItem('"content":" "', '"status":"pending"', '"content":"d"', '"content":7'),
     ]),
     modelCase(
       'traps/repeated-key/dropped',
       ['TW-JSON-1', 'TW-EVENT-1'],
       'Repeated keys under "drop": the snapshot holds content then status, whatever the order written',
-      [{ text: rawItem('"status":"pending"', '"x":1', '"content":"z"', '"status":"completed"', '"x":2') }],
+      [rawItem('"status":"pending"', '"x":1', '"content":"z"', '"status":"completed"', '"x":2')],
     ),
   ]
   const proto = [
     modelCase('traps/proto/item', ['TW-JSON-1', 'TW-ARGS-6'], '"__proto__" is an ordinary own key of an item: it supplies neither content nor status', [
-      { text: rawItem('"__proto__":{"content":"x","status":"pending"}') },
-      { text: rawItem('"__proto__":{"content":"x","status":"pending"}', '"content":"y"') },
+      rawItem('"__proto__":{"content":"x","status":"pending"}'),
+      rawItem('"__proto__":{"content":"x","status":"pending"}', '"content":"y"'),
     ]),
     modelCase('traps/proto/item-reject', ['TW-JSON-1', 'TW-OPT-KEYS-2'], '"__proto__" and prototype-named keys are undeclared keys under "reject"', [
-      { text: rawItem('"content":"a"', '"status":"pending"', '"__proto__":null', '"constructor":1', '"toString":1', '"hasOwnProperty":1'), options: REJECT },
-      { text: rawItem('"content":"a"', '"status":"pending"', '"__proto__":{}'), options: DSH },
+      reject(rawItem('"content":"a"', '"status":"pending"', '"__proto__":null', '"constructor":1', '"toString":1', '"hasOwnProperty":1')),
+      dsh(rawItem('"content":"a"', '"status":"pending"', '"__proto__":{}')),
     ]),
     modelCase('traps/proto/item-drop', ['TW-JSON-1', 'TW-OPT-KEYS-1'], 'Prototype-named keys are dropped like any other under "drop"', [
-      { text: rawItem('"content":"a"', '"status":"pending"', '"__proto__":{"status":"done"}', '"constructor":{}', '"valueOf":"x"') },
+      rawItem('"content":"a"', '"status":"pending"', '"__proto__":{"status":"done"}', '"constructor":{}', '"valueOf":"x"'),
     ]),
     modelCase('traps/proto/top-level', ['TW-JSON-1', 'TW-ARGS-3'], '"__proto__" at the top level: not "todos"; beside "todos", an ordinary extra key', [
-      { text: '{"__proto__":{"todos":[]}}' },
-      { text: '{"__proto__":null,"todos":[{"content":"__proto__","status":"pending"}]}' },
-      { text: '{"todos":[{"content":"constructor","status":"pending"},{"content":"toString","status":"pending"}],"toString":1,"__proto__":[]}' },
+      '{"__proto__":{"todos":[]}}',
+      '{"__proto__":null,"todos":[{"content":"__proto__","status":"pending"}]}',
+      '{"todos":[{"content":"constructor","status":"pending"},{"content":"toString","status":"pending"}],"toString":1,"__proto__":[]}',
     ]),
   ]
   const rawKeys: [string, string][] = [
@@ -406,29 +358,23 @@ function keyCases(): VectorCase[] {
 
 /** A number at each place it can stand: an item's extra key, a top-level extra key, a content, `todos`, nested under "reject". */
 const numberAt = (number: string): TrapCall[] => [
-  { text: `{"todos":[{"content":"a","status":"pending","n":${number}}]}` },
-  { text: `{"todos":[],"n":${number}}`, agent: false },
-  { text: `{"todos":[{"content":${number},"status":"done"}]}`, options: DSH },
-  { text: `{"todos":${number}}` },
-  { text: `{"todos":[{"content":"a","status":"pending","n":[1,{"m":[${number}]}]}]}`, options: REJECT },
+  `{"todos":[{"content":"a","status":"pending","n":${number}}]}`,
+  unowned(`{"todos":[],"n":${number}}`),
+  dsh(`{"todos":[{"content":${number},"status":"done"}]}`),
+  `{"todos":${number}}`,
+  reject(`{"todos":[{"content":"a","status":"pending","n":[1,{"m":[${number}]}]}]}`),
 ]
 
+/** 2^1024 − 2^970, halfway between the largest double and 2^1024: it rounds to Infinity. */
+const HALFWAY_TO_INFINITY =
+  '179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792'
+
 function numberCases(): VectorCase[] {
-  const at = numberAt
   const refused: [string, string, string[]][] = [
     ['minus-zero', '-0 (an integer: JSON.parse gives -0, not 0)', ['-0']],
     ['minus-zero-float', '-0.0, -0e3, -0E+2, -0.000', ['-0.0', '-0e3', '-0E+2', '-0.000']],
     ['underflow', 'a negative number that underflows to -0', ['-1e-400', '-2.5E-350']],
-    [
-      'overflow',
-      'a number that overflows to Infinity or -Infinity',
-      [
-        '1e400',
-        '-1e400',
-        '1E309',
-        '179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792',
-      ],
-    ],
+    ['overflow', 'a number that overflows to Infinity or -Infinity', ['1e400', '-1e400', '1E309', HALFWAY_TO_INFINITY]],
   ]
   const passing: [string, string, string[]][] = [
     ['zero', '0, 0.0 and 0e5 are not -0', ['0', '0.0', '0e5', '-1', '-1.5e-3']],
@@ -444,19 +390,21 @@ function numberCases(): VectorCase[] {
     ['TW-JSON-2', 'TW-JSON-1'],
     'The copy is of the PARSED value: a -0 or 1e400 that a repeated key overwrites is gone and refuses nothing; one that overwrites is refused',
     [
-      { text: rawItem('"content":"a"', '"status":"pending"', '"n":-0', '"n":1') },
-      { text: rawItem('"content":1e400', '"content":"b"', '"status":"pending"') },
-      { text: '{"todos":[],"x":-0,"x":0}' },
-      { text: rawItem('"content":"a"', '"status":"pending"', '"n":1', '"n":-0') },
-      { text: '{"todos":[],"x":0,"x":-1e400}', agent: false },
+      rawItem('"content":"a"', '"status":"pending"', '"n":-0', '"n":1'),
+      rawItem('"content":1e400', '"content":"b"', '"status":"pending"'),
+      '{"todos":[],"x":-0,"x":0}',
+      rawItem('"content":"a"', '"status":"pending"', '"n":1', '"n":-0'),
+      unowned('{"todos":[],"x":0,"x":-1e400}'),
     ],
   )
+  const numbersCase =
+    (prefix: string) =>
+    ([name, description, numbers]: [string, string, string[]]) =>
+      modelCase(`traps/numbers/${name}`, ['TW-JSON-2'], `${prefix}: ${description}`, numbers.flatMap(numberAt))
   return [
     overwritten,
-    ...refused.map(([name, description, numbers]) =>
-      modelCase(`traps/numbers/${name}`, ['TW-JSON-2'], `Refused before anything else, wherever it stands, owner or not: ${description}`, numbers.flatMap(at)),
-    ),
-    ...passing.map(([name, description, numbers]) => modelCase(`traps/numbers/${name}`, ['TW-JSON-2'], `Not refused: ${description}`, numbers.flatMap(at))),
+    ...refused.map(numbersCase('Refused before anything else, wherever it stands, owner or not')),
+    ...passing.map(numbersCase('Not refused')),
   ]
 }
 
@@ -467,101 +415,72 @@ function nestingCases(): VectorCase[] {
   // The arguments object is level 1 (TW-JSON-3): `{"todos":[…],"x":V}` puts V at level 2, an item's key at level 4.
   const item = (value: string) => `{"todos":[{"content":"a","status":"pending","x":${value}}]}`
   const cases: [string, string, TrapCall[]][] = [
-    [
-      'arrays-1000',
-      '999 arrays in an extra top-level key: 1,000 levels',
-      [{ text: `{"todos":[],"x":${arrays(999)}}` }, { text: `{"todos":[],"x":${arrays(999)}}`, options: DSH }],
-    ],
-    ['objects-1000', '999 objects in an extra top-level key: 1,000 levels', [{ text: `{"todos":[],"x":${objects(998)}}` }]],
+    ['arrays-1000', '999 arrays in an extra top-level key: 1,000 levels', [`{"todos":[],"x":${arrays(999)}}`, dsh(`{"todos":[],"x":${arrays(999)}}`)]],
+    ['objects-1000', '999 objects in an extra top-level key: 1,000 levels', [`{"todos":[],"x":${objects(998)}}`]],
     [
       'item-key-1000',
       '997 levels in an item\'s extra key: accepted under "drop", an undeclared key under "reject"',
-      [{ text: item(arrays(997)) }, { text: item(objects(996)), options: REJECT }, { text: item(arrays(997)), options: DSH }],
+      [item(arrays(997)), reject(item(objects(996))), dsh(item(arrays(997)))],
     ],
-    ['content-1000', 'a content nested to 1,000 levels: not a string', [{ text: `{"todos":[{"content":${arrays(997)},"status":"pending"}]}` }]],
-    ['item-1000', 'an item nested to 1,000 levels: not an object', [{ text: `{"todos":[${arrays(998)}]}` }]],
-    ['todos-1000', '"todos" nested to 1,000 levels: an array whose item is not an object', [{ text: `{"todos":${arrays(999)}}` }]],
-    [
-      'minus-zero-1000',
-      '-0 at the bottom of 1,000 levels: refused (TW-JSON-2)',
-      [{ text: `{"todos":[],"x":${arrays(999, '-0')}}` }, { text: item(objects(996, '-0')), agent: false }],
-    ],
-    [
-      '129',
-      '129 levels (one past a 128-level parser limit)',
-      [{ text: `{"todos":[],"x":${arrays(128)}}` }, { text: item(objects(126, '"deep"')), options: DSH }],
-    ],
+    ['content-1000', 'a content nested to 1,000 levels: not a string', [`{"todos":[{"content":${arrays(997)},"status":"pending"}]}`]],
+    ['item-1000', 'an item nested to 1,000 levels: not an object', [`{"todos":[${arrays(998)}]}`]],
+    ['todos-1000', '"todos" nested to 1,000 levels: an array whose item is not an object', [`{"todos":${arrays(999)}}`]],
+    ['minus-zero-1000', '-0 at the bottom of 1,000 levels: refused (TW-JSON-2)', [`{"todos":[],"x":${arrays(999, '-0')}}`, unowned(item(objects(996, '-0')))]],
+    ['129', '129 levels (one past a 128-level parser limit)', [`{"todos":[],"x":${arrays(128)}}`, dsh(item(objects(126, '"deep"')))]],
     [
       'mixed-1000',
       'arrays and objects alternating to 1,000 levels, strings with escapes at the bottom',
-      [{ text: `{"todos":[{"content":"b","status":"completed"}],"x":${'[{"k":'.repeat(499)}"\\u0000\\ud800"${'}]'.repeat(499)}}` }],
+      [`{"todos":[{"content":"b","status":"completed"}],"x":${'[{"k":'.repeat(499)}"\\u0000\\ud800"${'}]'.repeat(499)}}`],
     ],
   ]
   return cases.map(([name, description, calls]) => modelCase(`traps/nesting/${name}`, ['TW-JSON-3'], `Nesting: ${description}`, calls))
 }
 
 function otherCases(): VectorCase[] {
+  const pending = (...contents: string[]) => list(...contents.map((content): [string, string] => [content, 'pending']))
+  const a: [string, string] = ['a', 'in_progress']
+  const b: [string, string] = ['b', 'in_progress']
+  const aWithId: [string, string, Record<string, unknown>] = ['a', 'in_progress', { id: 1 }]
   return [
     modelCase(
       'traps/surrogates/snapshot',
       ['TW-EVENT-1', 'TW-VALUE-1'],
       'Lone surrogates in an accepted content are kept as they are, in the value, the event and the current list',
-      [{ text: list(['a\ud800', 'pending'], ['\udc00b', 'in_progress'], ['\udfff\ud800', 'completed']) }],
+      [list(['a\ud800', 'pending'], ['\udc00b', 'in_progress'], ['\udfff\ud800', 'completed'])],
     ),
     modelCase(
       'traps/surrogates/distinct',
       ['TW-DUP-1'],
       'Lone surrogates are distinct from one another and from U+FFFD (a port that replaces them sees duplicates)',
-      [
-        { text: list(['\ud800', 'pending'], ['\udc00', 'pending'], ['\ufffd', 'pending'], ['\udbff', 'pending']) },
-        { text: list(['x\ud800', 'pending'], ['x\ufffd', 'pending'], ['x\ud800', 'pending']) },
-      ],
+      [pending('\ud800', '\udc00', '\ufffd', '\udbff'), pending('x\ud800', 'x\ufffd', 'x\ud800')],
     ),
     ...rawSurrogateCases(),
     modelCase('traps/dup/no-normalization', ['TW-DUP-1'], 'No case folding, no Unicode normalization, no compatibility mapping: every pair here is distinct', [
-      {
-        text: list(
-          ['\u00c5', 'pending'],
-          ['\u212b', 'pending'],
-          ['A\u030a', 'pending'],
-          ['\ufb00', 'pending'],
-          ['ff', 'pending'],
-          ['A', 'pending'],
-          ['a', 'pending'],
-          ['\u0130', 'pending'],
-          ['i\u0307', 'pending'],
-        ),
-      },
+      pending('\u00c5', '\u212b', 'A\u030a', '\ufb00', 'ff', 'A', 'a', '\u0130', 'i\u0307'),
     ]),
     modelCase(
       'traps/order/count-before-owner',
       ['TW-ORDER-1', 'TW-ORDER-2'],
       'Without an owner, the in_progress count still comes before the owner check; a duplicate still beats the count',
       [
-        { text: list(['a', 'in_progress'], ['b', 'in_progress']), agent: false },
-        { text: list(['a', 'in_progress'], ['b', 'in_progress'], ['c', 'in_progress']), agent: false, options: DSH },
-        { text: list(['a', 'in_progress'], ['b', 'in_progress'], [' a', 'pending']), agent: false },
-        { text: list(['a', 'in_progress'], ['b', 'in_progress'], ['\u3000', 'pending']), agent: false },
-        { text: list(['a', 'in_progress'], ['b', 'in_progress']), agent: false, options: { allowParallelInProgress: true } },
+        unowned(list(a, b)),
+        { text: list(a, b, ['c', 'in_progress']), agent: false, options: DSH },
+        unowned(list(a, b, [' a', 'pending'])),
+        unowned(list(a, b, ['\u3000', 'pending'])),
+        { text: list(a, b), agent: false, options: { allowParallelInProgress: true } },
       ],
     ),
     modelCase('traps/profiles/overrides', ['TW-PROFILE-1', 'TW-OPT-1'], "Each option given overrides its profile's setting, in both directions", [
-      { text: list(['a', 'in_progress', { id: 1 }], ['b', 'in_progress']), options: { profile: 'dsh-0.1.1-rc.2', unknownItemKeys: 'drop' } },
-      { text: list(['a', 'in_progress', { id: 1 }]), options: { profile: 'seed', unknownItemKeys: 'reject' } },
-      { text: list(['a', 'in_progress'], ['b', 'in_progress']), options: { profile: 'dsh-0.1.1-rc.2', activeLimitWording: 'comma' } },
-      { text: list(['a', 'in_progress'], ['b', 'in_progress']), options: { profile: 'seed', activeLimitWording: 'parentheses' } },
-      {
-        text: list(['a', 'in_progress', { id: 1 }], ['b', 'in_progress']),
-        options: { profile: 'dsh-0.1.1-rc.2', allowParallelInProgress: true, unknownItemKeys: 'drop' },
-      },
-      { text: list(['a', 'in_progress', { id: 1 }]), options: { profile: 'seed' } },
+      { text: list(aWithId, b), options: { ...DSH, unknownItemKeys: 'drop' } },
+      { text: list(aWithId), options: { profile: 'seed', unknownItemKeys: 'reject' } },
+      { text: list(a, b), options: { ...DSH, activeLimitWording: 'comma' } },
+      { text: list(a, b), options: { profile: 'seed', activeLimitWording: 'parentheses' } },
+      { text: list(aWithId, b), options: { ...DSH, allowParallelInProgress: true, unknownItemKeys: 'drop' } },
+      { text: list(aWithId), options: { profile: 'seed' } },
     ]),
     modelCase('traps/profiles/key-order', ['TW-PROFILE-1', 'TW-OPT-1'], 'An option given before "profile" overrides it as one given after', [
-      {
-        text: list(['a', 'in_progress', { id: 1 }], ['b', 'in_progress']),
-        options: { allowParallelInProgress: true, unknownItemKeys: 'drop', profile: 'dsh-0.1.1-rc.2' },
-      },
-      { text: list(['a', 'in_progress'], ['b', 'in_progress']), options: { activeLimitWording: 'comma', profile: 'dsh-0.1.1-rc.2' } },
+      { text: list(aWithId, b), options: { allowParallelInProgress: true, unknownItemKeys: 'drop', ...DSH } },
+      { text: list(a, b), options: { activeLimitWording: 'comma', ...DSH } },
     ]),
   ]
 }
@@ -579,39 +498,36 @@ function rawSurrogateCases(): VectorCase[] {
       'content',
       'in an accepted content, at the start, in the middle and at the end: kept',
       ['TW-EVENT-1', 'TW-VALUE-1'],
-      [{ text: raw('\ud800a', 'a\udc00b', 'b\udfff', '\udbff\ud800') }],
+      [raw('\ud800a', 'a\udc00b', 'b\udfff', '\udbff\ud800')],
     ],
     [
       'distinct',
       'distinct from one another and from U+FFFD: no duplicate',
       ['TW-DUP-1'],
-      [{ text: raw('\ud800', '\udc00', '\ufffd', '\udbff', '\ude00') }, { text: raw('x\ud800', 'x\udfff', 'x\ufffd') }],
+      [raw('\ud800', '\udc00', '\ufffd', '\udbff', '\ude00'), raw('x\ud800', 'x\udfff', 'x\ufffd')],
     ],
     [
       'duplicate',
       'the same lone surrogate twice, raw or raw and escaped: a duplicate, quoted \\udxxx',
       ['TW-DUP-1', 'TW-DUP-2'],
-      [{ text: raw('a\ud800', 'b', 'a\ud800') }, { text: raw(' \udc00 ', '\\udc00') }, { text: raw('\u3000x\udbff\u00a0', 'x\udbff') }],
+      [raw('a\ud800', 'b', 'a\ud800'), raw(' \udc00 ', '\\udc00'), raw('\u3000x\udbff\u00a0', 'x\udbff')],
     ],
     [
       'pair',
       'a high one before a low one, either escaped in the text: one character, the pair, in a content or a key',
       ['TW-DUP-1', 'TW-DUP-2', 'TW-JSON-1'],
       [
-        { text: raw('\ud83d\\ude00', '\\ud83d\\ude00') },
-        { text: raw('\\ud83d\ude00', '\ud83d\ude00') },
-        { text: raw('a\ud83d\\ude00b') },
-        { text: '{"todos":[{"content":"a","status":"pending","\ud83d\\ude00":1,"\\ud83d\\ude00":2}]}', options: REJECT },
+        raw('\ud83d\\ude00', '\\ud83d\\ude00'),
+        raw('\\ud83d\ude00', '\ud83d\ude00'),
+        raw('a\ud83d\\ude00b'),
+        reject('{"todos":[{"content":"a","status":"pending","\ud83d\\ude00":1,"\\ud83d\\ude00":2}]}'),
       ],
     ],
     [
       'key',
       'as an undeclared key: named under "reject", dropped under "drop"',
       ['TW-OPT-KEYS-2', 'TW-OPT-KEYS-1'],
-      [
-        { text: '{"todos":[{"content":"a","status":"pending","\ud800":1,"k\udc00":2}]}', options: REJECT },
-        { text: '{"todos":[{"content":"a","status":"pending","\ud800":1,"\udc00":2}]}' },
-      ],
+      [reject('{"todos":[{"content":"a","status":"pending","\ud800":1,"k\udc00":2}]}'), '{"todos":[{"content":"a","status":"pending","\ud800":1,"\udc00":2}]}'],
     ],
   ]
   return members.map(([name, description, rules, calls]) =>
@@ -657,82 +573,52 @@ function whitespaceCases(): VectorCase[] {
   ]
   return members.map(([name, description, write]) =>
     modelCase(`traps/whitespace/${name}`, ['TW-JSON-4', 'TW-JSON-1'], `JSON whitespace between every two tokens and around the text: ${description}`, [
-      { text: write(WHITESPACE_TEXTS.accepted) },
-      { text: write(WHITESPACE_TEXTS.reject), options: DSH },
-      { text: write(WHITESPACE_TEXTS.minusZero) },
+      write(WHITESPACE_TEXTS.accepted),
+      dsh(write(WHITESPACE_TEXTS.reject)),
+      write(WHITESPACE_TEXTS.minusZero),
     ]),
   )
 }
 
 function escapeCases(): VectorCase[] {
-  const item = (content: string, status = '"pending"') => `{"content":${content},"status":${status}}`
-  const todos = (...items: string[]) => `{"todos":[${items.join(',')}]}`
+  // Contents and statuses as written between the quotes of the text.
+  const item = (content: string, status = 'pending') => `{"content":"${content}","status":"${status}"}`
+  const todos = (...items: (string | [string, string])[]) => `{"todos":[${items.map((i) => (typeof i === 'string' ? item(i) : item(...i))).join(',')}]}`
   const members: [string, string, TrapCall[]][] = [
-    [
-      'u-lower',
-      '\\u escapes with lower-case hex',
-      [{ text: todos(item('"caf\\u00e9"')) }, { text: todos(item('"\\u00e9"'), item('"\u00e9"')) }, { text: todos(item('"\\u4e2d\\u6587"')) }],
-    ],
-    [
-      'u-upper',
-      '\\u escapes with upper-case hex',
-      [{ text: todos(item('"caf\\u00E9"')) }, { text: todos(item('"\\u00E9"'), item('"\\u00e9"')) }, { text: todos(item('"\\u4E2D\\u6587"')) }],
-    ],
-    [
-      'u-mixed-case',
-      '\\u escapes mixing hex cases: \\uFeFf is U+FEFF, trimmed',
-      [{ text: todos(item('"\\uFeFfa\\ufEFF"')) }, { text: todos(item('"\\uFEfF"')) }],
-    ],
-    [
-      'u-ascii',
-      'ASCII letters written as \\u escapes: the same content as the raw letters',
-      [{ text: todos(item('"\\u0061\\u0042"')) }, { text: todos(item('"aB"'), item('"\\u0061\\u0042"')) }],
-    ],
-    [
-      'solidus',
-      '\\/ is "/"',
-      [{ text: todos(item('"a\\/b"')) }, { text: todos(item('"a/b"'), item('"a\\/b"')) }, { text: todos(item('"\\/"'), item('"\\u002f"')) }],
-    ],
+    ['u-lower', '\\u escapes with lower-case hex', [todos('caf\\u00e9'), todos('\\u00e9', '\u00e9'), todos('\\u4e2d\\u6587')]],
+    ['u-upper', '\\u escapes with upper-case hex', [todos('caf\\u00E9'), todos('\\u00E9', '\\u00e9'), todos('\\u4E2D\\u6587')]],
+    ['u-mixed-case', '\\u escapes mixing hex cases: \\uFeFf is U+FEFF, trimmed', [todos('\\uFeFfa\\ufEFF'), todos('\\uFEfF')]],
+    ['u-ascii', 'ASCII letters written as \\u escapes: the same content as the raw letters', [todos('\\u0061\\u0042'), todos('aB', '\\u0061\\u0042')]],
+    ['solidus', '\\/ is "/"', [todos('a\\/b'), todos('a/b', 'a\\/b'), todos('\\/', '\\u002f')]],
     [
       'short',
       'the short escapes \\" \\\\ \\b \\f \\n \\r \\t inside a content, and at its ends (trimmed)',
-      [{ text: todos(item('"x\\b\\f\\n\\r\\t\\"\\\\y"'), item('"x\\b\\f\\n\\r\\t\\"\\\\y"')) }, { text: todos(item('"\\n\\t\\r\\fa\\n\\r\\t\\f"')) }],
+      [todos('x\\b\\f\\n\\r\\t\\"\\\\y', 'x\\b\\f\\n\\r\\t\\"\\\\y'), todos('\\n\\t\\r\\fa\\n\\r\\t\\f')],
     ],
     [
       'keys',
       'escaped key names: \\u0074odos, \\u0063ontent, st\\u0061tus are todos, content, status; an undeclared key is named unescaped',
       [
-        { text: '{"\\u0074odos":[{"\\u0063ontent":"a","st\\u0061tus":"pending"}]}' },
-        { text: '{"todos":[{"content":"a","status":"pending","\\u0069d":1,"\\u0031":2}]}', options: REJECT },
-        { text: '{"todos":[{"content":"a","status":"pending","\\u0063ontent":"b"}]}' },
+        '{"\\u0074odos":[{"\\u0063ontent":"a","st\\u0061tus":"pending"}]}',
+        reject('{"todos":[{"content":"a","status":"pending","\\u0069d":1,"\\u0031":2}]}'),
+        '{"todos":[{"content":"a","status":"pending","\\u0063ontent":"b"}]}',
       ],
     ],
     [
       'status',
       'escaped status values',
-      [
-        { text: todos(item('"a"', '"p\\u0065nding"'), item('"b"', '"in\\u005fprogress"'), item('"c"', '"\\u0063ompleted"')) },
-        { text: todos(item('"a"', '"in\\u005Fprogress"'), item('"b"', '"in_progress"')) },
-      ],
+      [todos(['a', 'p\\u0065nding'], ['b', 'in\\u005fprogress'], ['c', '\\u0063ompleted']), todos(['a', 'in\\u005Fprogress'], ['b', 'in_progress'])],
     ],
     [
       'pair',
       'a surrogate pair escaped in lower case, in upper case, and raw: one character',
-      [
-        { text: todos(item('"\\ud83d\\ude00"'), item('"\\uD83D\\uDE00"')) },
-        { text: todos(item('"\ud83d\ude00"'), item('"\\ud83d\\uDE00"')) },
-        { text: todos(item('"a\\ud83d\\ude00"')) },
-      ],
+      [todos('\\ud83d\\ude00', '\\uD83D\\uDE00'), todos('\ud83d\ude00', '\\ud83d\\uDE00'), todos('a\\ud83d\\ude00')],
     ],
-    [
-      'nul',
-      '\\u0000 is a character like any other',
-      [{ text: todos(item('"\\u0000a"'), item('"a\\u0000"')) }, { text: todos(item('"\\u0000"'), item('"\\u0000"')) }],
-    ],
+    ['nul', '\\u0000 is a character like any other', [todos('\\u0000a', 'a\\u0000'), todos('\\u0000', '\\u0000')]],
     [
       'whitespace',
       'trim-set characters written as escapes are trimmed as the raw ones are',
-      [{ text: todos(item('"\\u0020a\\u0009\\u3000"')) }, { text: todos(item('"\\u3000\\u2028\\ufeff"')) }, { text: todos(item('"a"'), item('"\\u00a0a"')) }],
+      [todos('\\u0020a\\u0009\\u3000'), todos('\\u3000\\u2028\\ufeff'), todos('a', '\\u00a0a')],
     ],
   ]
   return members.map(([name, description, calls]) => modelCase(`traps/escapes/${name}`, ['TW-JSON-4', 'TW-JSON-1'], `Escapes: ${description}`, calls))
@@ -762,20 +648,16 @@ function numberFormCases(): VectorCase[] {
     ['-1e-99999999999999999999', 'a negative exponent beyond every integer type: -0, refused (TW-JSON-2)'],
     ['0e99999999999999999999', 'zero with an exponent beyond every integer type: 0, kept'],
   ]
-  const cases = forms.map(([form, description]) =>
-    modelCase(`traps/number-forms/${form}`, ['TW-JSON-4', 'TW-JSON-2'], `A legal number form, wherever it stands: ${form}, ${description}`, numberAt(form)),
-  )
-  const longInteger = '1' + '0'.repeat(4999)
-  const longFraction = '0.' + '1'.repeat(5000)
+  const formCase = (id: string, description: string, number: string) =>
+    modelCase(`traps/number-forms/${id}`, ['TW-JSON-4', 'TW-JSON-2'], description, numberAt(number))
   return [
-    ...cases,
-    modelCase(
-      'traps/number-forms/digits-5000',
-      ['TW-JSON-4', 'TW-JSON-2'],
+    ...forms.map(([form, description]) => formCase(form, `A legal number form, wherever it stands: ${form}, ${description}`, form)),
+    formCase(
+      'digits-5000',
       'An integer of 5,000 digits: a double overflows to Infinity, refused (a reader with a digit limit, such as Python int(), must not refuse it as not JSON)',
-      numberAt(longInteger),
+      '1' + '0'.repeat(4999),
     ),
-    modelCase('traps/number-forms/fraction-5000', ['TW-JSON-4', 'TW-JSON-2'], 'A fraction of 5,000 digits: a finite double, kept', numberAt(longFraction)),
+    formCase('fraction-5000', 'A fraction of 5,000 digits: a finite double, kept', '0.' + '1'.repeat(5000)),
   ]
 }
 
@@ -784,35 +666,36 @@ const NOT_JSON_VALID = '{"todos":[{"content":"before","status":"in_progress"}]}'
 /** A text that is not JSON, between a call that sets the plan and one that shows it unchanged. */
 const notJsonCase = (id: string, description: string, texts: string[]): VectorCase =>
   modelCase(`traps/not-json/${id}`, ['TW-JSON-4', 'TW-JSON-1'], `Not a JSON text, so an error response and the session unchanged: ${description}`, [
-    { text: NOT_JSON_VALID },
-    ...texts.map((text) => ({ text })),
-    { text: '{"todos":[]}', agent: false },
+    NOT_JSON_VALID,
+    ...texts,
+    unowned('{"todos":[]}'),
   ])
 
 function notJsonCases(): VectorCase[] {
   const value = (v: string) => [`{"todos":[{"content":"a","status":"pending","n":${v}}]}`, `{"todos":[],"n":${v}}`]
-  const numbers: [string, string, string][] = [
-    ['01', 'a leading zero', '01'],
-    ['-01', 'a leading zero after the minus', '-01'],
-    ['00', 'two zeros', '00'],
-    ['1.', 'a point without digits after it', '1.'],
-    ['-1.', 'a negative number ending in a point', '-1.'],
-    ['1.e5', 'a point without digits before the exponent', '1.e5'],
-    ['.5', 'a point without digits before it', '.5'],
-    ['-.5', 'a minus and a point without digits', '-.5'],
-    ['+1', 'a plus sign', '+1'],
-    ['0x10', 'hexadecimal', '0x10'],
-    ['0b1', 'binary', '0b1'],
-    ['1_000', 'a digit separator', '1_000'],
-    ['1e', 'an exponent without digits', '1e'],
-    ['1e+', 'an exponent with a sign and no digits', '1e+'],
-    ['1E-', 'an upper-case exponent with a sign and no digits', '1E-'],
-    ['1e5.5', 'a fraction in the exponent', '1e5.5'],
-    ['-', 'a minus alone', '-'],
+  // [id, description, text]: the text is the id where none is given.
+  const numbers: [string, string, string?][] = [
+    ['01', 'a leading zero'],
+    ['-01', 'a leading zero after the minus'],
+    ['00', 'two zeros'],
+    ['1.', 'a point without digits after it'],
+    ['-1.', 'a negative number ending in a point'],
+    ['1.e5', 'a point without digits before the exponent'],
+    ['.5', 'a point without digits before it'],
+    ['-.5', 'a minus and a point without digits'],
+    ['+1', 'a plus sign'],
+    ['0x10', 'hexadecimal'],
+    ['0b1', 'binary'],
+    ['1_000', 'a digit separator'],
+    ['1e', 'an exponent without digits'],
+    ['1e+', 'an exponent with a sign and no digits'],
+    ['1E-', 'an upper-case exponent with a sign and no digits'],
+    ['1e5.5', 'a fraction in the exponent'],
+    ['-', 'a minus alone'],
     ['minus-space', 'a space after the minus', '- 1'],
-    ['NaN', 'NaN', 'NaN'],
-    ['Infinity', 'Infinity', 'Infinity'],
-    ['-Infinity', '-Infinity', '-Infinity'],
+    ['NaN', 'NaN'],
+    ['Infinity', 'Infinity'],
+    ['-Infinity', '-Infinity'],
     ['arabic-indic-digit', 'an Arabic-Indic digit', '\u0661'],
     ['fullwidth-digit', 'a fullwidth digit', '\uff11'],
   ]
@@ -838,14 +721,7 @@ function notJsonCases(): VectorCase[] {
     ['mismatched', 'brackets that do not match', ['{"todos":[}]', '{"todos":[{"content":"a","status":"pending"]}']],
     ['comment', 'a comment', ['{"todos":[]}//c', '{"todos":[/*c*/]}']],
   ]
-  const literals: [string, string][] = [
-    ['True', 'True'],
-    ['FALSE', 'FALSE'],
-    ['Null', 'Null'],
-    ['nul', 'nul'],
-    ['tru', 'tru'],
-    ['undefined', 'undefined'],
-  ]
+  const literals = ['True', 'FALSE', 'Null', 'nul', 'tru', 'undefined']
   const escapes: [string, string, string][] = [
     ['lone-backslash', 'a backslash before a space', 'a\\ b'],
     ['backslash-at-end', 'a backslash before the closing quote', 'a\\'],
@@ -868,10 +744,10 @@ function notJsonCases(): VectorCase[] {
   ]
   const between: number[] = [0x00, 0x0b, 0x0c, 0x85, 0xa0, 0x1680, 0x2000, 0x2007, 0x200b, 0x2028, 0x2029, 0x202f, 0x3000, 0xfeff]
   return [
-    ...numbers.map(([id, description, text]) => notJsonCase(`number/${id}`, `the number ${JSON.stringify(text)}: ${description}`, value(text))),
+    ...numbers.map(([id, description, text = id]) => notJsonCase(`number/${id}`, `the number ${JSON.stringify(text)}: ${description}`, value(text))),
     ...structure.map(([id, description, texts]) => notJsonCase(`structure/${id}`, description, texts)),
-    ...literals.map(([id, text]) => notJsonCase(`literal/${id}`, `the word ${text}`, value(text))),
-    ...Array.from({ length: 0x20 }, (_, unit) =>
+    ...literals.map((text) => notJsonCase(`literal/${text}`, `the word ${text}`, value(text))),
+    ...range(0x20).map((unit) =>
       notJsonCase(`string/raw-${uPlus(unit)}`, `a raw ${uPlus(unit)} in a string (a control character must be escaped)`, [
         `{"todos":[{"content":"a${ch(unit)}b","status":"pending"}]}`,
         `{"todos":[],"${ch(unit)}":1}`,
@@ -904,6 +780,9 @@ export const trapCases = (): VectorCase[] => [
   ...notJsonCases(),
 ]
 
+/** Every case of every file, in file order. */
+export const allCases = (vectors: Vectors): VectorCase[] => Object.values(vectors.files).flatMap((f) => f.cases)
+
 const bump = (version: string, part: 0 | 1 | 2): string =>
   version
     .split('.')
@@ -914,17 +793,8 @@ const bump = (version: string, part: 0 | 1 | 2): string =>
 export function nextVersion(previous: Vectors | null, next: Vectors): string {
   if (!previous) return FIRST_VERSION
   const version = previous.suite.version
-  const key = (c: VectorCase) => JSON.stringify(c.calls)
-  const old = new Map(
-    Object.values(previous.files)
-      .flatMap((f) => f.cases)
-      .map((c) => [c.id, key(c)]),
-  )
-  const now = new Map(
-    Object.values(next.files)
-      .flatMap((f) => f.cases)
-      .map((c) => [c.id, key(c)]),
-  )
+  const byId = (v: Vectors) => new Map(allCases(v).map((c) => [c.id, JSON.stringify(c.calls)]))
+  const [old, now] = [byId(previous), byId(next)]
   if ([...old].some(([id, calls]) => now.get(id) !== calls)) return bump(version, 0)
   if ([...now.keys()].some((id) => !old.has(id))) return bump(version, 1)
   const rest = (v: Vectors) => JSON.stringify({ ...v, suite: { ...v.suite, version: '' } })
@@ -934,20 +804,18 @@ export function nextVersion(previous: Vectors | null, next: Vectors): string {
 /** The vectors the spec and golden files define now, versioned against `previous`. */
 export function buildVectors(previous: Vectors | null): Vectors {
   const text = specText()
+  const file = (description: string, cases: VectorCase[]) => ({ $schema: './case-file.schema.json', description, cases })
   const files = {
-    [SPEC_FILE]: { $schema: './case-file.schema.json', description: 'Every worked example of spec/todo.md, in document order.', cases: specCases(text) },
-    [GOLDEN_FILE]: { $schema: './case-file.schema.json', description: 'Every golden call of test/golden/calls/.', cases: goldenCases() },
-    [TRAPS_FILE]: {
-      $schema: './case-file.schema.json',
-      description:
-        "Every trap class a port falls into, member by member (spec/protocol.md TW-KIT-TRAPS-1); expected outcomes from the spec's independent model.",
-      cases: trapCases(),
-    },
+    [SPEC_FILE]: file('Every worked example of spec/todo.md, in document order.', specCases(text)),
+    [GOLDEN_FILE]: file('Every golden call of test/golden/calls/.', goldenCases()),
+    [TRAPS_FILE]: file(
+      "Every trap class a port falls into, member by member (spec/protocol.md TW-KIT-TRAPS-1); expected outcomes from the spec's independent model.",
+      trapCases(),
+    ),
   }
   const version = (/^Version (\d+\.\d+\.\d+)\./m.exec(text) ?? [])[1]
   if (!version) throw new Error('spec/todo.md states no "Version x.y.z."')
   const sha256 = createHash('sha256').update(readFileSync(SPEC_PATH)).digest('hex')
-  const cases = Object.values(files).reduce((n, f) => n + f.cases.length, 0)
   const suite = {
     $schema: './suite.schema.json',
     name: 'todo-write conformance vectors',
@@ -955,7 +823,7 @@ export function buildVectors(previous: Vectors | null): Vectors {
     protocol: 1,
     spec: { path: 'spec/todo.md', version, sha256 },
     files: Object.keys(files),
-    cases,
+    cases: Object.values(files).reduce((n, f) => n + f.cases.length, 0),
   }
   const built: Vectors = { suite, files }
   built.suite.version = nextVersion(previous, built)
