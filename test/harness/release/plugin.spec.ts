@@ -27,6 +27,9 @@ import { argumentsOf, CASES, textOf } from '../cases.ts'
 
 let calls = 0
 const agentWith = (session: Session) => ({ id: session.id, session }) as never
+const todo = (content: string, status: string) => ({ content, status })
+/** A fresh argument each time: two tasks in_progress. */
+const parallel = () => ({ todos: [todo('a', 'in_progress'), todo('b', 'in_progress')] })
 const execute = (ctx: Context, args: unknown, agent?: unknown) =>
   ctx.tools.execute({
     signal: new AbortController().signal,
@@ -36,10 +39,11 @@ const execute = (ctx: Context, args: unknown, agent?: unknown) =>
     ...(agent ? { agent } : {}),
   } as never)
 
-async function runtime(): Promise<Context> {
+async function runtime(entry: typeof main | typeof release, config: unknown): Promise<Context> {
   const ctx = new Context()
   await ctx.plugin(SystemPrompt)
   await ctx.plugin(ToolRuntime)
+  await ctx.plugin(entry, config)
   return ctx
 }
 
@@ -50,9 +54,7 @@ describe('every spec example and golden call through the main entry on the relea
     for (const call of example.calls) {
       const key = JSON.stringify(call.options)
       if (!contexts.has(key)) {
-        const ctx = await runtime()
-        await ctx.plugin(main, call.options)
-        contexts.set(key, ctx)
+        contexts.set(key, await runtime(main, call.options))
       }
       const result = await execute(contexts.get(key)!, argumentsOf(call), call.agent ? agentWith(session) : undefined)
       expect(textOf(result.content)).toBe(call.expect.text)
@@ -65,18 +67,10 @@ describe('every spec example and golden call through the main entry on the relea
 })
 
 describe('the release entry: profile dsh-0.1.1-rc.2', () => {
-  const parallel = {
-    todos: [
-      { content: 'a', status: 'in_progress' },
-      { content: 'b', status: 'in_progress' },
-    ],
-  }
-
   it('refuses a parallel write with the release wording, and an extra item key', async () => {
-    const ctx = await runtime()
-    await ctx.plugin(release, { allowParallelInProgress: false })
+    const ctx = await runtime(release, { allowParallelInProgress: false })
     const session = Session.create(SessionId('profile'))
-    expect(textOf((await execute(ctx, parallel, agentWith(session))).content)).toBe('Error: invalid todos: at most one task may be in_progress (got 2)')
+    expect(textOf((await execute(ctx, parallel(), agentWith(session))).content)).toBe('Error: invalid todos: at most one task may be in_progress (got 2)')
     expect(textOf((await execute(ctx, { todos: [{ content: 'a', status: 'pending', children: [] }] }, agentWith(session))).content)).toBe(
       'Error: invalid arguments: "todos[0].children" is not a declared property (additionalProperties: false)',
     )
@@ -84,8 +78,7 @@ describe('the release entry: profile dsh-0.1.1-rc.2', () => {
   })
 
   it('the model sees plain-JSON parameters with closed items', async () => {
-    const ctx = await runtime()
-    await ctx.plugin(release, { allowParallelInProgress: true })
+    const ctx = await runtime(release, { allowParallelInProgress: true })
     const schema = ctx.tools.schemas().find((s) => s.name === 'todo_write')!
     const items = (schema.parameters as { properties: { todos: { items: { additionalProperties: unknown } } } }).properties.todos.items
     expect(items.additionalProperties).toBe(false)
@@ -134,13 +127,6 @@ describe('the real Loader and Include, from a cordis.yml', () => {
     return ctx
   }
 
-  const parallel = {
-    todos: [
-      { content: 'a', status: 'in_progress' },
-      { content: 'b', status: 'in_progress' },
-    ],
-  }
-
   it.each([
     ['false', 'Error: invalid todos: at most one task may be in_progress (got 2)'],
     ['true', 'Updated todo list: 0 pending, 2 in progress, 0 completed.'],
@@ -148,7 +134,7 @@ describe('the real Loader and Include, from a cordis.yml', () => {
     'allowParallelInProgress: %s',
     async (flag, text) => {
       const ctx = await boot([`allowParallelInProgress: ${flag}`])
-      expect(textOf((await execute(ctx, parallel, agentWith(Session.create(SessionId(`yml-${flag}`))))).content)).toBe(text)
+      expect(textOf((await execute(ctx, parallel(), agentWith(Session.create(SessionId(`yml-${flag}`))))).content)).toBe(text)
     },
     30_000,
   )
@@ -181,15 +167,16 @@ describe('the real Loader and Include, from a cordis.yml', () => {
 })
 
 describe('the todos projection: the standing plan of each session', () => {
-  async function bench() {
+  async function bench(entry: typeof main | typeof release = release, config: unknown = { allowParallelInProgress: false }) {
     const ctx = new Context()
     await ctx.plugin(SessionStore)
     await ctx.plugin(SystemPrompt, { persona: '' })
     await ctx.plugin(ToolRuntime)
     await ctx.plugin(SessionProjectionRegistry)
-    const fiber = await ctx.plugin(release, { allowParallelInProgress: false })
+    const fiber = await ctx.plugin(entry, config)
     const session = ctx.sessions.create()
-    return { ctx, fiber, session, todos: () => ctx.sessionProjections.snapshot(session).values.todos }
+    const values = () => ctx.sessionProjections.snapshot(session).values
+    return { ctx, fiber, session, values, todos: () => values().todos }
   }
 
   it('null before a write, the list after, kept by turn/end, cleared by turn/start, across turns', async () => {
@@ -198,16 +185,7 @@ describe('the todos projection: the standing plan of each session', () => {
     session.append('turn/start', { turn: 1 })
     await execute(ctx, { todos: [{ content: ' plan ', status: 'in_progress' }] }, agentWith(session))
     expect(todos()).toEqual([{ content: 'plan', status: 'in_progress' }])
-    await execute(
-      ctx,
-      {
-        todos: [
-          { content: 'plan', status: 'in_progress' },
-          { content: 'x', status: 'in_progress' },
-        ],
-      },
-      agentWith(session),
-    )
+    await execute(ctx, { todos: [todo('plan', 'in_progress'), todo('x', 'in_progress')] }, agentWith(session))
     expect(todos()).toEqual([{ content: 'plan', status: 'in_progress' }])
     session.append('turn/end', { turn: 1, reason: { kind: 'completed' } })
     expect(todos()).toEqual([{ content: 'plan', status: 'in_progress' }])
@@ -218,23 +196,17 @@ describe('the todos projection: the standing plan of each session', () => {
   })
 
   it('the main entry registers none: no todos key, so a plan panel stays empty', async () => {
-    const ctx = new Context()
-    await ctx.plugin(SessionStore)
-    await ctx.plugin(SystemPrompt, { persona: '' })
-    await ctx.plugin(ToolRuntime)
-    await ctx.plugin(SessionProjectionRegistry)
-    await ctx.plugin(main, { profile: 'dsh-0.1.1-rc.2', allowParallelInProgress: true })
-    const session = ctx.sessions.create()
+    const { ctx, session, values } = await bench(main, { profile: 'dsh-0.1.1-rc.2', allowParallelInProgress: true })
     await execute(ctx, { todos: [{ content: 'plan', status: 'in_progress' }] }, agentWith(session))
     expect(session.events.at(-1)?.type).toBe('todo/write')
-    expect('todos' in ctx.sessionProjections.snapshot(session).values).toBe(false)
+    expect('todos' in values()).toBe(false)
   })
 
   it('goes with the plugin: no todos key once its fiber is disposed', async () => {
-    const { ctx, fiber, session } = await bench()
-    expect('todos' in ctx.sessionProjections.snapshot(session).values).toBe(true)
+    const { fiber, values } = await bench()
+    expect('todos' in values()).toBe(true)
     await fiber.dispose()
-    expect('todos' in ctx.sessionProjections.snapshot(session).values).toBe(false)
+    expect('todos' in values()).toBe(false)
   })
 })
 
@@ -252,14 +224,7 @@ describe('the invariant companion', () => {
     expect(() => session.append('todo/write', { todos: [{ content: ' padded ', status: 'pending' }] })).toThrow(
       'invariant violated by "todo-write": todos[0].content must be already trimmed, got " padded "',
     )
-    expect(() =>
-      session.append('todo/write', {
-        todos: [
-          { content: 'a', status: 'pending' },
-          { content: 'a', status: 'completed' },
-        ],
-      }),
-    ).toThrow('todos[1] repeats content "a" of todos[0]')
+    expect(() => session.append('todo/write', { todos: [todo('a', 'pending'), todo('a', 'completed')] })).toThrow('todos[1] repeats content "a" of todos[0]')
     expect(session.events.filter((event) => event.type === 'todo/write')).toEqual([])
   })
 
@@ -279,10 +244,7 @@ describe('the invariant companion', () => {
 
   it('lets a good one through, several in_progress included (a looser policy still replays)', async () => {
     const { session } = await guarded()
-    const todos = [
-      { content: 'a', status: 'in_progress' },
-      { content: 'b', status: 'in_progress' },
-    ]
+    const { todos } = parallel()
     session.append('todo/write', { todos })
     expect(session.events.at(-1)?.data).toEqual({ todos })
   })

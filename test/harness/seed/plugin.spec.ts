@@ -24,6 +24,8 @@ async function registry(): Promise<Context> {
   return ctx
 }
 
+const todo = (content: string, status: string) => ({ content, status })
+
 const execute = (ctx: Context, args: unknown, agent?: unknown) =>
   ctx.tools.execute({ callId: CallId(`c${++sessions}`), name: 'todo_write', arguments: args, ...(agent ? { agent } : {}) } as never)
 
@@ -72,12 +74,7 @@ describe('lifecycle on cordis 4', () => {
     await first.dispose()
     expect(ctx.tools.schemas().some((s) => s.name === 'todo_write')).toBe(false)
     const second = await ctx.plugin(plugin, { allowParallelInProgress: true })
-    const parallel = {
-      todos: [
-        { content: 'a', status: 'in_progress' },
-        { content: 'b', status: 'in_progress' },
-      ],
-    }
+    const parallel = { todos: [todo('a', 'in_progress'), todo('b', 'in_progress')] }
     expect((await execute(ctx, parallel, agentWith())).isError).toBe(false)
     await second.dispose()
     expect(ctx.tools.schemas().some((s) => s.name === 'todo_write')).toBe(false)
@@ -90,21 +87,14 @@ describe('lifecycle on cordis 4', () => {
     const ctx = new Context()
     const errors: unknown[] = []
     ctx.logger.exporter({ export: (message) => void (message.type === 'error' && errors.push(message.args[0])) })
-    if (started) {
-      await ctx.plugin(SystemPrompt)
-      await ctx.plugin(ToolRegistry)
-    } else {
-      ctx.plugin(SystemPrompt)
-      ctx.plugin(ToolRegistry)
+    for (const dependency of [SystemPrompt, ToolRegistry]) {
+      const fiber = ctx.plugin(dependency)
+      if (started) await fiber
     }
-    const fiber = ctx.plugin(plugin, { allowParallelInProgress: 'yes' })
-    const failure = await Promise.resolve(fiber).then(
-      () => null,
-      (error: unknown) => error,
-    )
+    const failure = await Promise.resolve(ctx.plugin(plugin, { allowParallelInProgress: 'yes' })).then(() => null, String)
     await new Promise((resolve) => setTimeout(resolve, 10))
     const expected = 'ValidationError: invalid config:\n  - tool-todo: allowParallelInProgress must be a boolean, got "yes" (at allowParallelInProgress)'
-    expect(String(failure)).toBe(expected)
+    expect(failure).toBe(expected)
     expect(errors.map(String)).toEqual([expected])
     expect(ctx.tools.schemas().map((s) => s.name)).toEqual([])
   })
@@ -133,27 +123,15 @@ describe('the real Loader, with the entries of a cordis.yml', () => {
     return ctx
   }
 
-  const parallel = {
-    todos: [
-      { content: 'a', status: 'in_progress' },
-      { content: 'b', status: 'in_progress', id: 7 },
-    ],
-  }
+  const parallel = { todos: [todo('a', 'in_progress'), { ...todo('b', 'in_progress'), id: 7 }] }
+  const undeclared = 'Error: invalid arguments: "todos[1].id" is not a declared property (additionalProperties: false)'
 
   it.each<[string, Record<string, unknown> | undefined, string]>([
     ['no config', undefined, 'Error: invalid todos: at most one task may be in_progress, got 2'],
     ['allowParallelInProgress: true', { allowParallelInProgress: true }, 'Updated todo list: 0 pending, 2 in progress, 0 completed.'],
-    [
-      'unknownItemKeys: reject',
-      { unknownItemKeys: 'reject' },
-      'Error: invalid arguments: "todos[1].id" is not a declared property (additionalProperties: false)',
-    ],
+    ['unknownItemKeys: reject', { unknownItemKeys: 'reject' }, undeclared],
     ['activeLimitWording: parentheses', { activeLimitWording: 'parentheses' }, 'Error: invalid todos: at most one task may be in_progress (got 2)'],
-    [
-      'profile: dsh-0.1.1-rc.2',
-      { profile: 'dsh-0.1.1-rc.2' },
-      'Error: invalid arguments: "todos[1].id" is not a declared property (additionalProperties: false)',
-    ],
+    ['profile: dsh-0.1.1-rc.2', { profile: 'dsh-0.1.1-rc.2' }, undeclared],
   ])(
     '%s',
     async (_, config, text) => {
@@ -170,10 +148,7 @@ describe('the real Loader, with the entries of a cordis.yml', () => {
 
 describe('the agent loop, driven by the upstream mock model', () => {
   it('a todo_write call, its tool/call, todo/write and tool/result events, in order; a schema refusal carries the harness error info', async () => {
-    const todos = [
-      { content: ' read the code ', status: 'in_progress' },
-      { content: 'write the fix', status: 'pending' },
-    ]
+    const todos = [todo(' read the code ', 'in_progress'), todo('write the fix', 'pending')]
     const adapter = new MockAdapter([
       toolCallResponse('call-1', 'todo_write', { todos }),
       toolCallResponse('call-2', 'todo_write', { todos: 'all of them' }),
@@ -203,12 +178,7 @@ describe('the agent loop, driven by the upstream mock model', () => {
       ['tool/call', 'call-2'],
       ['tool/result', 'call-2'],
     ])
-    expect(ours[1]!.data).toEqual({
-      todos: [
-        { content: 'read the code', status: 'in_progress' },
-        { content: 'write the fix', status: 'pending' },
-      ],
-    })
+    expect(ours[1]!.data).toEqual({ todos: [todo('read the code', 'in_progress'), todo('write the fix', 'pending')] })
     const [accepted, refused] = [ours[2]!.data, ours[4]!.data] as Record<string, unknown>[]
     expect(accepted).toMatchObject({
       callId: 'call-1',
