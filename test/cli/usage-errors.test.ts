@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url'
 import { run, sink, slowSink, source } from '../support/replay.js'
 
 const USAGE = 'Run `todo-write --help` for usage.\n'
+/** What a usage error answers: status 2, nothing on stdout, the message and the hint on stderr. */
+const usageError = (message: string) => ({ status: 2, stdout: '', stderr: `todo-write: ${message}\n${USAGE}` })
 const SAMPLE = fileURLToPath(new URL('../../examples/logs/sample.jsonl', import.meta.url))
 
 /** What must never reach a terminal raw: C0, DEL, C1, the separators, the bidirectional controls. */
@@ -88,8 +90,8 @@ describe('help: every subcommand answers -h, --help and `help <command>` with it
   })
 
   it('help of no such command, or of two, is a usage error', async () => {
-    expect(await run(['help', 'replya'])).toEqual({ status: 2, stdout: '', stderr: 'todo-write: unknown command "replya": did you mean replay?\n' + USAGE })
-    expect(await run(['help', 'call', 'demo'])).toEqual({ status: 2, stdout: '', stderr: 'todo-write: help takes one command, got 2\n' + USAGE })
+    expect(await run(['help', 'replya'])).toEqual(usageError('unknown command "replya": did you mean replay?'))
+    expect(await run(['help', 'call', 'demo'])).toEqual(usageError('help takes one command, got 2'))
   })
 })
 
@@ -112,32 +114,26 @@ describe('near misses: a mistyped subcommand or flag gets a suggestion', () => {
     [['demo', '--hlep'], 'unknown flag "--hlep" for demo: did you mean --help?'],
     [['demo', '--bogus'], 'unknown flag "--bogus" for demo'],
     [['serve', '-x'], 'unknown flag "-x" for serve'],
-  ])('%j', async (argv, message) => {
-    expect(await run(argv)).toEqual({ status: 2, stdout: '', stderr: `todo-write: ${message}\n${USAGE}` })
-  })
+  ])('%j', async (argv, message) => expect(await run(argv)).toEqual(usageError(message)))
 })
 
 describe("usage errors are the command's own words, one line and the hint, never the parser's", () => {
+  const AFTER_DASHES = "conform takes the port's command after --: todo-write conform"
   it.each([
     [['conform', '--runs', '-1', '--', 'true'], '--runs must be an integer ≥ 0, got "-1"'],
     [['conform', '--runs', '--seed', '--', 'true'], '--runs must be an integer ≥ 0, got "--seed"'],
     [['conform', '--seed'], '--seed needs a value'],
-    [['conform', 'python3'], "conform takes the port's command after --: todo-write conform -- python3"],
+    [['conform', 'python3'], `${AFTER_DASHES} -- python3`],
     // A forgotten --: the line to run instead, the port's own flags with it.
-    [
-      ['conform', '--seed', '1', 'python3', 'my port.py', '--verbose', '-x'],
-      "conform takes the port's command after --: todo-write conform --seed 1 -- python3 'my port.py' --verbose -x",
-    ],
-    [['conform', 'python3', 'port.py', '--', '-x'], "conform takes the port's command after --: todo-write conform -- python3 port.py -- -x"],
+    [['conform', '--seed', '1', 'python3', 'my port.py', '--verbose', '-x'], `${AFTER_DASHES} --seed 1 -- python3 'my port.py' --verbose -x`],
+    [['conform', 'python3', 'port.py', '--', '-x'], `${AFTER_DASHES} -- python3 port.py -- -x`],
     [['call', '--profile'], '--profile needs a value'],
     [['call', '--no-agent=1'], '--no-agent takes no value'],
     [['replay', '--render=yes', '-'], '--render takes no value'],
     [['demo', 'again'], 'demo takes no argument, got "again"'],
     [['serve', '-'], 'serve takes no argument, got "-"'],
     [['replay', '-x', '-'], 'unknown flag "-x" for replay'],
-  ])('%j', async (argv, message) => {
-    expect(await run(argv)).toEqual({ status: 2, stdout: '', stderr: `todo-write: ${message}\n${USAGE}` })
-  })
+  ])('%j', async (argv, message) => expect(await run(argv)).toEqual(usageError(message)))
 
   it('a value that starts with a dash is a value: read, then checked', async () => {
     expect((await run(['call', '--profile', '-1'], '{"todos":[]}')).stderr).toBe('todo-write: --profile must be "seed" or "dsh-0.1.1-rc.2", got "-1"\n' + USAGE)
@@ -145,12 +141,11 @@ describe("usage errors are the command's own words, one line and the hint, never
 
   it('after --, every word is an operand, flag-like or not', async () => {
     expect((await run(['replay', '--', '--render'])).stderr).toMatch(/^todo-write: cannot open "--render": ENOENT/)
-    expect(await run(['demo', '--', 'x'])).toEqual({ status: 2, stdout: '', stderr: `todo-write: demo takes no argument, got "x"\n${USAGE}` })
+    expect(await run(['demo', '--', 'x'])).toEqual(usageError('demo takes no argument, got "x"'))
   })
 
   it('control characters of an echoed word are escaped, in the word and in a suggestion alike', async () => {
-    const { stderr } = await run(['call', '--prof\u001bile'])
-    expect(stderr).toBe(`todo-write: unknown flag "--prof\\u001bile" for call: did you mean --profile?\n${USAGE}`)
+    expect((await run(['call', '--prof\u001bile'])).stderr).toBe(`todo-write: unknown flag "--prof\\u001bile" for call: did you mean --profile?\n${USAGE}`)
   })
 })
 
@@ -167,14 +162,12 @@ describe('a command that reads no stdin never touches it (process.stdin costs a 
     return { io, text: () => stdout.text() + stderr.text() }
   }
 
-  it.each([[['--version']], [['--help']], [['help', 'replay']], [['replay', '--help']], [['replay', SAMPLE]], [['replay', '--check', SAMPLE]], [['demo']]])(
-    '%j',
-    async (argv) => {
-      const { io, text } = untouchable()
-      expect(await main(argv, io)).toBe(0)
-      expect(text()).not.toBe('')
-    },
-  )
+  const READ_NO_STDIN = [['--version'], ['--help'], ['help', 'replay'], ['replay', '--help'], ['replay', SAMPLE], ['replay', '--check', SAMPLE], ['demo']]
+  it.each(READ_NO_STDIN.map((argv) => [argv]))('%j', async (argv) => {
+    const { io, text } = untouchable()
+    expect(await main(argv, io)).toBe(0)
+    expect(text()).not.toBe('')
+  })
 
   it('replay - reads it', async () => {
     await expect(main(['replay', '-'], untouchable().io)).rejects.toThrow('stdin was read')

@@ -20,23 +20,8 @@ describe('writeIteratively: the bytes JSON.stringify writes', () => {
   const same = (value: unknown) => expect(writeIteratively(value)).toBe(JSON.stringify(value))
 
   it('scalars, and what JSON skips at the top', () => {
-    for (const value of [
-      null,
-      true,
-      false,
-      0,
-      -0,
-      1.5,
-      Number.NaN,
-      Number.POSITIVE_INFINITY,
-      '',
-      'line\nbreak \u2028 \ud800 "q"',
-      undefined,
-      () => 0,
-      Symbol('s'),
-    ]) {
-      same(value)
-    }
+    for (const value of [null, true, false, 0, -0, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '', 'line\nbreak \u2028 \ud800 "q"']) same(value)
+    for (const value of [undefined, () => 0, Symbol('s')]) same(value)
   })
 
   it('objects: keys in order, the keys JSON skips skipped, commas only between written members', () => {

@@ -10,6 +10,9 @@ const A = [{ content: 'a', status: 'in_progress' as const }]
 const B = [{ content: 'b', status: 'completed' as const }]
 const write = (seq: number, todos: unknown): LogEvent => ({ type: 'todo/write', seq, data: { todos } })
 const turn = (seq: number, type: 'turn/start' | 'turn/end'): LogEvent => ({ type, seq, data: { turn: 1 } })
+const pending = (content: string) => ({ content, status: 'pending' })
+/** What a replay step says of a snapshot that breaks the invariant. */
+const broken = (seq: number, violation: string) => ({ kind: 'broken', message: `todo/write seq ${seq} breaks the durable-log invariant: ${violation}` })
 
 describe('TW-REPLAY-1: currentTodos', () => {
   it('is the last todo/write list, null without one, unaffected by other events', () => {
@@ -54,16 +57,10 @@ describe('TW-REPLAY-1: currentTodos', () => {
   it('writtenStep: data JSON cannot write is a broken snapshot; other events are no step', () => {
     const cyclic: Record<string, unknown> = { todos: [] }
     cyclic.self = cyclic
-    const broken = 'todo/write seq 5 breaks the durable-log invariant: data cannot be written as JSON (a cycle, a BigInt, or a getter or toJSON that throws)'
-    expect(writtenStep({ type: 'todo/write', seq: 5, data: cyclic })).toEqual({ kind: 'broken', message: broken })
-    expect(writtenStep({ type: 'todo/write', seq: 5, data: { todos: [{ content: 'a', status: 'pending', n: 1n }] } })).toEqual({
-      kind: 'broken',
-      message: broken,
-    })
-    expect(writtenStep(write(6, [{ content: ' a', status: 'pending' }]))).toEqual({
-      kind: 'broken',
-      message: 'todo/write seq 6 breaks the durable-log invariant: todos[0].content is not trimmed',
-    })
+    const unwritable = broken(5, 'data cannot be written as JSON (a cycle, a BigInt, or a getter or toJSON that throws)')
+    expect(writtenStep({ type: 'todo/write', seq: 5, data: cyclic })).toEqual(unwritable)
+    expect(writtenStep({ type: 'todo/write', seq: 5, data: { todos: [{ content: 'a', status: 'pending', n: 1n }] } })).toEqual(unwritable)
+    expect(writtenStep(write(6, [pending(' a')]))).toEqual(broken(6, 'todos[0].content is not trimmed'))
     expect(writtenStep({ type: 'turn/start', seq: 7, data: { todos: 1n } })).toEqual({ kind: 'other' })
     expect(standingStep(A, { type: 'todo/write', seq: 8, data: cyclic })).toBe(A)
   })
@@ -118,36 +115,15 @@ describe('TW-LOG-1: checkLog', () => {
     [{ todos: [{ content: '', status: 'pending' }] }, 'todos[0].content is empty'],
     [{ todos: [{ content: 'a ', status: 'pending' }] }, 'todos[0].content is not trimmed'],
     [{ todos: [{ content: '\ufeffa', status: 'pending' }] }, 'todos[0].content is not trimmed'],
-    [
-      {
-        todos: [
-          { content: 'a', status: 'pending' },
-          { content: 'b', status: 'pending' },
-          { content: 'a', status: 'done' },
-        ],
-      },
-      'todos[2].content duplicates todos[0]',
-    ],
-    [
-      {
-        todos: [
-          { content: 'a', status: 'pending' },
-          { content: 'b', status: 'pending' },
-          { content: 'b', status: 'completed' },
-        ],
-      },
-      'todos[2].content duplicates todos[1]',
-    ],
+    [{ todos: [pending('a'), pending('b'), { content: 'a', status: 'done' }] }, 'todos[2].content duplicates todos[0]'],
+    [{ todos: [pending('a'), pending('b'), { content: 'b', status: 'completed' }] }, 'todos[2].content duplicates todos[1]'],
     [{ todos: [{ content: 'a', status: 'done' }] }, 'todos[0].status is not one of ["pending","in_progress","completed"]'],
     [{ todos: [{ content: 'a', status: 'Pending' }] }, 'todos[0].status is not one of ["pending","in_progress","completed"]'],
     [{ todos: [{ content: 'a' }] }, 'todos[0].status is not one of ["pending","in_progress","completed"]'],
   ])('%j → %s, as checkLog and PlanReplay say it', (data, message) => {
     expect(snapshotViolation(data)).toBe(message)
     expect(checkLog([write(0, A), { type: 'todo/write', seq: 7, data }])).toEqual({ seq: 7, message })
-    expect(new PlanReplay().apply({ type: 'todo/write', seq: 7, data })).toEqual({
-      kind: 'broken',
-      message: `todo/write seq 7 breaks the durable-log invariant: ${message}`,
-    })
+    expect(new PlanReplay().apply({ type: 'todo/write', seq: 7, data })).toEqual(broken(7, message))
   })
 
   it('reports the first violation, by index when events carry no seq', () => {

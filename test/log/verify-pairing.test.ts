@@ -55,16 +55,12 @@ const bytesOf = (kind: Kind): number => 1024 + 2 * ('call "c0"'.length + (kind.t
 
 /** TW-VERIFY-1 … -3 read literally: the open calls in one array, in call order. */
 function literal(steps: Step[], limit: number): string[] {
-  interface Open {
-    seq: number
-    id: string
-    kind: Kind
-    write: { seq: number; data: string } | null
-  }
+  type Open = { seq: number; id: string; kind: Kind; write: { seq: number; data: string } | null }
   const open: Open[] = []
   const out: string[] = []
   const say = (seq: number, message: string) => out.push(`seq ${seq}: ${message}`)
   const drop = (call: Open) => open.splice(open.indexOf(call), 1)
+  const bytes = limit.toLocaleString('en-US')
   steps.forEach((s, seq) => {
     if (s.type === 'call') {
       const id = `call "c${s.id}"`
@@ -76,10 +72,7 @@ function literal(steps: Step[], limit: number): string[] {
       const held = () => open.reduce((sum, call) => sum + bytesOf(call.kind), 0)
       while (open.length > 0 && held() + bytesOf(KINDS[s.kind]!) > limit) {
         const oldest = open[0]!
-        say(
-          oldest.seq,
-          `${oldest.id}: no tool/result logged before the open calls held more than ${limit.toLocaleString('en-US')} bytes: given up, not checked`,
-        )
+        say(oldest.seq, `${oldest.id}: no tool/result logged before the open calls held more than ${bytes} bytes: given up, not checked`)
         drop(oldest)
       }
       open.push({ seq, id, kind: KINDS[s.kind]!, write: null })

@@ -21,25 +21,7 @@ class Task {
 }
 class List extends Array<unknown> {}
 
-type Planted =
-  | 'hole'
-  | 'undefined'
-  | 'function'
-  | 'symbol'
-  | 'bigint'
-  | '-0'
-  | 'Infinity'
-  | '-Infinity'
-  | 'NaN'
-  | 'cycle'
-  | 'class'
-  | 'array subclass'
-  | 'array prototype'
-  | 'object prototype'
-  | 'no prototype'
-  | 'shared'
-  | 'throwing getter'
-const PLANTED: readonly Planted[] = [
+const PLANTED = [
   'hole',
   'undefined',
   'function',
@@ -57,7 +39,8 @@ const PLANTED: readonly Planted[] = [
   'no prototype',
   'shared',
   'throwing getter',
-]
+] as const
+type Planted = (typeof PLANTED)[number]
 
 /** The places in `root` a value can be planted: each container and one of its keys. */
 function slots(root: unknown): { container: Record<string, unknown>; key: string }[] {
@@ -133,8 +116,7 @@ function plant(args: unknown, planted: Planted, at: number): unknown {
 /** The model's answer for a planted value: a throwing getter answers its error; anything else is the model's copy rule. */
 function expected(args: unknown, planted: Planted, agent: boolean) {
   if (planted === 'throwing getter') return { text: `Error: ${THROWN.message}`, snapshot: null, kind: 'thrown' as const }
-  const { text, snapshot, kind } = modelCall(args, agent)
-  return { text, snapshot, kind }
+  return modelCall(args, agent)
 }
 
 asyncProperty(

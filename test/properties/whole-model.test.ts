@@ -158,21 +158,11 @@ function sessionFor(behaviour: Behaviour) {
     }
     return promise
   }
-  const exec =
-    behaviour.kind === 'none'
-      ? behaviour.exec === 'empty'
-        ? {}
-        : { agent: undefined }
-      : {
-          agent: {
-            session: {
-              append: (type: string, data: unknown) => {
-                appends.push({ type, data })
-                return answer()
-              },
-            },
-          },
-        }
+  const append = (type: string, data: unknown) => {
+    appends.push({ type, data })
+    return answer()
+  }
+  const exec = behaviour.kind !== 'none' ? { agent: { session: { append } } } : behaviour.exec === 'empty' ? {} : { agent: undefined }
   return { exec, appends, state }
 }
 
@@ -248,11 +238,8 @@ function modelValue(snapshot: ModelItem[] | null) {
 function expected(entryPoint: Entry, args: unknown, raw: unknown, behaviour: Behaviour) {
   const read = modelOptions(raw)
   if (!read.ok) {
-    return {
-      result: { threw: { typeError: true, name: 'OptionsError', message: modelOptionsMessage(read.issues), issues: read.issues } },
-      appends: [],
-      handled: null,
-    }
+    const threw = { typeError: true, name: 'OptionsError', message: modelOptionsMessage(read.issues), issues: read.issues }
+    return { result: { threw }, appends: [], handled: null }
   }
   const { settings } = read
   const model = modelCall(args, behaviour.kind !== 'none', settings)
@@ -269,19 +256,15 @@ function expected(entryPoint: Entry, args: unknown, raw: unknown, behaviour: Beh
         : 'failed'
   const asynchronous = behaviour.kind === 'resolves' || behaviour.kind === 'rejects'
   const handled = entryPoint === 'call' && behaviour.kind === 'rejects' && behaviour.form === 'promise' && snapshot !== null ? true : null
+  const out = (result: unknown) => ({ result, appends, handled })
   if (appended === 'unexpected thenable') throw new Error('the generator returns no thenable from a synchronous append')
-  if (entryPoint === 'call' && asynchronous && snapshot !== null) {
-    return {
-      result: { threw: { typeError: true, name: 'TypeError', message: expect.stringContaining('callTodoWriteAsync'), issues: undefined } },
-      appends,
-      handled,
-    }
-  }
+  if (entryPoint === 'call' && asynchronous && snapshot !== null)
+    return out({ threw: { typeError: true, name: 'TypeError', message: expect.stringContaining('callTodoWriteAsync'), issues: undefined } })
   const sessionError = (behaviour as { error?: Thrown }).error
   if (entryPoint !== 'tool') {
-    if (snapshot === null) return { result: failed(model.text), appends, handled }
-    if (appended === 'failed') return { result: failed(`Error: ${modelThrownMessage(sessionError!)}`), appends, handled }
-    return { result: { outcome: { isError: false, text: model.text, value, event: { type: 'todo/write', data: { todos: snapshot } } } }, appends, handled }
+    if (snapshot === null) return out(failed(model.text))
+    if (appended === 'failed') return out(failed(`Error: ${modelThrownMessage(sessionError!)}`))
+    return out({ outcome: { isError: false, text: model.text, value, event: { type: 'todo/write', data: { todos: snapshot } } } })
   }
   const reject = settings.unknownItemKeys === 'reject'
   const tool = {
@@ -292,7 +275,7 @@ function expected(entryPoint: Entry, args: unknown, raw: unknown, behaviour: Beh
     presentCall: modelPresentCall(args, reject),
     render: value === null ? null : [{ type: 'text', text: model.text }],
   }
-  if (snapshot !== null) return { result: appended === 'failed' ? { tool, rejected: { sessionError: true } } : { tool, resolved: value }, appends, handled }
+  if (snapshot !== null) return out(appended === 'failed' ? { tool, rejected: { sessionError: true } } : { tool, resolved: value })
   const schema = model.kind === 'arguments'
   const rejected = {
     todoWriteError: true,
@@ -302,7 +285,7 @@ function expected(entryPoint: Entry, args: unknown, raw: unknown, behaviour: Beh
     code: schema ? 'INVALID_ARGS' : undefined,
     violations: model.violations,
   }
-  return { result: { tool, rejected }, appends, handled }
+  return out({ tool, rejected })
 }
 
 asyncProperty(
