@@ -20,22 +20,21 @@ export interface ConformRun {
   last: string
 }
 
-const collect = (stream: PassThrough): (() => string) => {
+/** A stream, and what has been written to it. */
+const collected = (): { stream: PassThrough; text: () => string } => {
+  const stream = new PassThrough()
   const chunks: Buffer[] = []
   stream.on('data', (chunk: Buffer) => chunks.push(Buffer.from(chunk)))
-  return () => Buffer.concat(chunks).toString('utf8')
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') }
 }
 
 /** `todo-write conform <argv>`; env (when given) is the port's environment. */
 export async function conform(argv: string[], env?: NodeJS.ProcessEnv): Promise<ConformRun> {
-  const stdout = new PassThrough()
-  const stderr = new PassThrough()
-  const out = collect(stdout)
-  const err = collect(stderr)
-  const status = await main(['conform', ...argv], { stdin: new PassThrough(), stdout, stderr, ...(env ? { env } : {}) })
-  const text = out()
+  const [out, err] = [collected(), collected()]
+  const status = await main(['conform', ...argv], { stdin: new PassThrough(), stdout: out.stream, stderr: err.stream, ...(env ? { env } : {}) })
+  const text = out.text()
   const lines = text.split('\n').filter((line) => line !== '')
-  return { status, stdout: text, stderr: err(), lines, last: lines.at(-1) ?? '' }
+  return { status, stdout: text, stderr: err.text(), lines, last: lines.at(-1) ?? '' }
 }
 
 /** A directory for the running test, removed when it ends. */
@@ -52,20 +51,7 @@ export async function fuzzed(
 ): Promise<{ run: ConformRun; fuzz: NonNullable<PortRun['fuzz']> }> {
   const dir = tempDir()
   const report = join(dir, 'report.json')
-  const run = await conform([
-    '--seed',
-    String(seed),
-    '--runs',
-    String(runs),
-    '--run',
-    'fuzz',
-    '--regressions',
-    dir,
-    '--report',
-    report,
-    ...flags,
-    '--',
-    ...port,
-  ])
+  const options = ['--seed', String(seed), '--runs', String(runs), '--run', 'fuzz', '--regressions', dir, '--report', report]
+  const run = await conform([...options, ...flags, '--', ...port])
   return { run, fuzz: JSON.parse(readFileSync(report, 'utf8')).ports[0].fuzz }
 }

@@ -14,18 +14,24 @@ export const fixturePresent = FIXTURE_FILES.every((name) => existsSync(join(FIXT
 export const fixturePath = (name: (typeof FIXTURE_FILES)[number]): string => join(FIXTURE_DIR, name)
 export const fixtureText = (name: (typeof FIXTURE_FILES)[number]): string => readFileSync(fixturePath(name), 'utf8')
 
-/** When the fixture is absent: a console message and a skipped test that says so; under CI a failing test. */
-export function noteAbsentFixture(what: string): void {
-  if (fixturePresent) return
+/**
+ * When a fixture (`dir`, shown as ../shared/fixtures/`name`/) is absent: a console message and a
+ * skipped test that says so; under CI a failing test, whose error says `dir` `missing`.
+ */
+function noteAbsent(present: boolean, dir: string, name: string, missing: string, what: string): void {
+  if (present) return
   if (process.env.CI === 'true' || process.env.CI === '1') {
-    it(`fixture ../shared/fixtures/harness-todo-plan/ is absent, and CI requires it: ${what}`, () => {
-      throw new Error(`${FIXTURE_DIR} not found`)
+    it(`fixture ../shared/fixtures/${name}/ is absent, and CI requires it: ${what}`, () => {
+      throw new Error(`${dir} ${missing}`)
     })
     return
   }
-  console.warn(`[fixture absent] ${FIXTURE_DIR} not found: ${what} skipped`)
-  it.skip(`fixture ../shared/fixtures/harness-todo-plan/ is absent: ${what} skipped`, () => {})
+  console.warn(`[fixture absent] ${dir} not found: ${what} skipped`)
+  it.skip(`fixture ../shared/fixtures/${name}/ is absent: ${what} skipped`, () => {})
 }
+
+/** When the fixture is absent: a console message and a skipped test that says so; under CI a failing test. */
+export const noteAbsentFixture = (what: string): void => noteAbsent(fixturePresent, FIXTURE_DIR, 'harness-todo-plan', 'not found', what)
 
 /** The release's real session logs (../shared/fixtures/dsh-0.1.1-rc.2-sessions/), written by dsh 0.1.1-rc.2 itself. */
 export const RELEASE_FIXTURE_DIR = resolve(ROOT, '../shared/fixtures/dsh-0.1.1-rc.2-sessions')
@@ -38,14 +44,5 @@ export const releaseFixturePresent = RELEASE_SESSIONS.every((session) =>
 )
 
 /** The same as noteAbsentFixture, for the release's logs. */
-export function noteAbsentReleaseFixture(what: string): void {
-  if (releaseFixturePresent) return
-  if (process.env.CI === 'true' || process.env.CI === '1') {
-    it(`fixture ../shared/fixtures/dsh-0.1.1-rc.2-sessions/ is absent, and CI requires it: ${what}`, () => {
-      throw new Error(`${RELEASE_FIXTURE_DIR} not found, or incomplete`)
-    })
-    return
-  }
-  console.warn(`[fixture absent] ${RELEASE_FIXTURE_DIR} not found: ${what} skipped`)
-  it.skip(`fixture ../shared/fixtures/dsh-0.1.1-rc.2-sessions/ is absent: ${what} skipped`, () => {})
-}
+export const noteAbsentReleaseFixture = (what: string): void =>
+  noteAbsent(releaseFixturePresent, RELEASE_FIXTURE_DIR, 'dsh-0.1.1-rc.2-sessions', 'not found, or incomplete', what)

@@ -10,10 +10,7 @@ export type Layer = 'core' | 'log' | 'kit' | 'cli' | 'entry' | 'fixtures' | 'tes
 export function layerOf(path: string): Layer {
   const [top, sub] = path.split('/')
   if (top === 'src') return sub === 'core' || sub === 'log' || sub === 'kit' || sub === 'cli' ? sub : 'entry'
-  if (top === 'fixtures') return 'fixtures'
-  if (top === 'test') return 'test'
-  if (top === 'bench') return 'bench'
-  return 'other'
+  return top === 'fixtures' || top === 'test' || top === 'bench' ? top : 'other'
 }
 
 /** What each layer may import, besides itself. */

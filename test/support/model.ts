@@ -5,21 +5,8 @@
 
 /** TW-TRIM-1's table, by code point. */
 export const TRIM_SET: readonly number[] = [
-  0x09,
-  0x0a,
-  0x0b,
-  0x0c,
-  0x0d,
-  0x20,
-  0xa0,
-  0x1680,
-  ...Array.from({ length: 11 }, (_, i) => 0x2000 + i),
-  0x2028,
-  0x2029,
-  0x202f,
-  0x205f,
-  0x3000,
-  0xfeff,
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029,
+  0x202f, 0x205f, 0x3000, 0xfeff,
 ]
 /** Code points a port is tempted to trim but MUST NOT (TW-TRIM-1). */
 export const NOT_TRIMMED: readonly number[] = [0x00, 0x08, 0x0e, 0x1c, 0x1d, 0x1e, 0x1f, 0x85, 0x180e, 0x200b, 0x200c, 0x200d, 0x2060]
@@ -73,11 +60,11 @@ function modelVerdict(items: readonly ModelItem[], agent: boolean, allowParallel
     if (earlier.has(trimmed)) return { kind: 'duplicate', text: `Error: invalid todos: duplicate content ${modelQuote(trimmed)}` }
     earlier.add(trimmed)
   }
-  const active = items.filter((item) => item.status === 'in_progress').length
+  const count = (status: string) => items.filter((item) => item.status === status).length
+  const active = count('in_progress')
   if (active > 1 && !allowParallel)
     return { kind: 'in_progress', text: `Error: invalid todos: at most one task may be in_progress${parentheses ? ` (got ${active})` : `, got ${active}`}` }
   if (!agent) return { kind: 'owner', text: 'Error: todo_write requires an owning agent session' }
-  const count = (status: string) => items.filter((item) => item.status === status).length
   return { kind: null, text: `Updated todo list: ${count('pending')} pending, ${count('in_progress')} in progress, ${count('completed')} completed.` }
 }
 
@@ -218,20 +205,8 @@ export function modelPresentCall(args: unknown, closedItems: boolean): { card: '
 }
 
 /** TW-PLUGIN-4: the keywords of the registry's JSON Schema subset for an output schema. */
-export const OUTPUT_SCHEMA_KEYWORDS: readonly string[] = [
-  'type',
-  'properties',
-  'required',
-  'additionalProperties',
-  'items',
-  'enum',
-  'const',
-  'oneOf',
-  'description',
-  'title',
-  'default',
-  'examples',
-]
+export const OUTPUT_SCHEMA_KEYWORDS: readonly string[] =
+  'type properties required additionalProperties items enum const oneOf description title default examples'.split(' ')
 
 /**
  * A thenable, as the ECMAScript promise machinery sees one (TW-APPEND-1: a session whose
@@ -312,7 +287,12 @@ export function modelCall(
   return { text, snapshot: kind === null ? modelSnapshot(items) : null, kind, violations: [] }
 }
 
-const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9'
+// TW-JSON-4's tokens, as the spec writes them; strings are read by hand, as a regular expression
+// for them runs out of stack on a long string.
+const JSON_WS = /[ \t\n\r]*/y
+const JSON_NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y
+const JSON_LITERAL = /true|false|null/y
+const JSON_COLON = /:/y
 const HEX4 = /^[0-9A-Fa-f]{4}$/
 const SHORT_ESCAPE_LETTERS = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't'])
 
@@ -326,29 +306,14 @@ const SHORT_ESCAPE_LETTERS = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't'])
  */
 export function modelIsJsonText(text: string): boolean {
   let i = 0
-  const ws = () => {
-    while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r') i++
-  }
-  const digits = (): boolean => {
-    const start = i
-    while (isDigit(text[i])) i++
-    return i > start
-  }
-  const number = (): boolean => {
-    if (text[i] === '-') i++
-    if (text[i] === '0') i++
-    else if (!digits()) return false
-    if (text[i] === '.') {
-      i++
-      if (!digits()) return false
-    }
-    if (text[i] === 'e' || text[i] === 'E') {
-      i++
-      if (text[i] === '+' || text[i] === '-') i++
-      if (!digits()) return false
-    }
+  /** Whether `token` matches at `i`, and if so past it. */
+  const eat = (token: RegExp): boolean => {
+    token.lastIndex = i
+    if (!token.test(text)) return false
+    i = token.lastIndex
     return true
   }
+  const ws = () => eat(JSON_WS)
   const string = (): boolean => {
     if (text[i] !== '"') return false
     for (i++; i < text.length; ) {
@@ -366,14 +331,7 @@ export function modelIsJsonText(text: string): boolean {
     return false
   }
   /** A member's key and colon, and the whitespace after it. */
-  const keyAndColon = (): boolean => {
-    if (!string()) return false
-    ws()
-    if (text[i] !== ':') return false
-    i++
-    ws()
-    return true
-  }
+  const keyAndColon = (): boolean => string() && ws() && eat(JSON_COLON) && ws()
   const open: ('[' | '{')[] = []
   ws()
   for (;;) {
@@ -388,15 +346,7 @@ export function modelIsJsonText(text: string): boolean {
         open.push(c)
         continue
       }
-    } else if (c === '"') {
-      if (!string()) return false
-    } else if (c === '-' || isDigit(c)) {
-      if (!number()) return false
-    } else {
-      const literal = ['true', 'false', 'null'].find((word) => text.startsWith(word, i))
-      if (literal === undefined) return false
-      i += literal.length
-    }
+    } else if (!(c === '"' ? string() : eat(JSON_NUMBER) || eat(JSON_LITERAL))) return false
     // A value ended: close what it ends, or go on to the next member.
     for (;;) {
       ws()

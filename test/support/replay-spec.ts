@@ -1,5 +1,5 @@
 // Reads the `replay-example` blocks of spec/replay.md (format: its section 0).
-import { replaySpecText } from './spec.js'
+import { fencedBlocks, replaySpecText } from './spec.js'
 
 export interface ReplayExample {
   line: number
@@ -10,8 +10,6 @@ export interface ReplayExample {
   stderr: string
   exit: number
 }
-
-const ID = /TW-[A-Z0-9]+(?:-[A-Z0-9]+)*/g
 
 function parseBlock(lines: string[], start: number, rules: string[]): ReplayExample {
   const example: ReplayExample = { line: start, rules, argv: [], stdin: '', stdout: '', stderr: '', exit: NaN }
@@ -35,22 +33,4 @@ function parseBlock(lines: string[], start: number, rules: string[]): ReplayExam
 }
 
 /** Every `replay-example` block of spec/replay.md, in document order. */
-export function replayExamples(text = replaySpecText()): ReplayExample[] {
-  const lines = text.split('\n')
-  const found: ReplayExample[] = []
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```replay-example(.*)$/.exec(lines[i]!)
-    if (!open) continue
-    const end = lines.indexOf('```', i + 1)
-    if (end < 0) throw new Error(`spec/replay.md:${i + 1}: unterminated replay-example`)
-    found.push(
-      parseBlock(
-        lines.slice(i + 1, end),
-        i + 1,
-        [...open[1]!.matchAll(ID)].map((m) => m[0]),
-      ),
-    )
-    i = end
-  }
-  return found
-}
+export const replayExamples = (text = replaySpecText()): ReplayExample[] => fencedBlocks(text, 'replay-example', 'spec/replay.md', parseBlock, 'replay-example')

@@ -1,5 +1,5 @@
 // Runs `todo-write` in-process (so Stryker sees every mutant) with in-memory streams.
-import { Readable, Writable } from 'node:stream'
+import { Readable, Writable, type WritableOptions } from 'node:stream'
 import { main } from '../../src/cli/cli.js'
 // What the command loads only when asked for is loaded before any test: module-level code
 // run inside a test would count as that test's, and Stryker would take its mutants for ones a
@@ -21,18 +21,22 @@ export interface Sink extends Writable {
   text(): string
 }
 
-/** A writable that keeps everything written to it. */
-export function sink(): Sink {
+/** A writable that keeps everything written to it, taking each chunk when `settle` calls back. */
+function keeper(settle: (callback: () => void) => void, options: WritableOptions = {}): Sink {
   const chunks: Buffer[] = []
   const stream = new Writable({
+    ...options,
     write(chunk: Buffer, _encoding, callback) {
       chunks.push(chunk)
-      callback()
+      settle(callback)
     },
   }) as Sink
   stream.text = () => Buffer.concat(chunks).toString('utf8')
   return stream
 }
+
+/** A writable that keeps everything written to it. */
+export const sink = (): Sink => keeper((callback) => callback())
 
 export interface SlowSink extends Sink {
   /** Writes made while the stream had asked its writer to wait for `drain`. */
@@ -44,21 +48,13 @@ export interface SlowSink extends Sink {
  * loop and asks its writer to wait (write() returns false) once it holds 16 bytes.
  */
 export function slowSink(): SlowSink {
-  const chunks: Buffer[] = []
-  const stream = new Writable({
-    highWaterMark: 16,
-    write(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk)
-      setImmediate(callback)
-    },
-  }) as SlowSink
+  const stream = keeper(setImmediate, { highWaterMark: 16 }) as SlowSink
   stream.overruns = 0
   const write = stream.write.bind(stream) as (chunk: unknown) => boolean
   stream.write = ((chunk: unknown) => {
     if (stream.writableNeedDrain) stream.overruns++
     return write(chunk)
   }) as typeof stream.write
-  stream.text = () => Buffer.concat(chunks).toString('utf8')
   return stream
 }
 

@@ -32,6 +32,26 @@ export interface Example {
 
 const ID = /TW-[A-Z0-9]+(?:-[A-Z0-9]+)*/g
 
+/**
+ * Every fenced block of one kind (`todo-example`, …) of a spec file, in document order, each
+ * read by `read`: the lines inside, the fence's line number, and the IDs its info string names.
+ */
+export function fencedBlocks<T>(text: string, kind: string, file: string, read: (body: string[], line: number, rules: string[]) => T, what = 'example'): T[] {
+  const lines = text.split('\n')
+  const opening = new RegExp(`^\`\`\`${kind}(.*)$`)
+  const found: T[] = []
+  for (let i = 0; i < lines.length; i++) {
+    const open = opening.exec(lines[i]!)
+    if (!open) continue
+    const end = lines.indexOf('```', i + 1)
+    if (end < 0) throw new Error(`${file}:${i + 1}: unterminated ${what}`)
+    const rules = [...open[1]!.matchAll(ID)].map((m) => m[0])
+    found.push(read(lines.slice(i + 1, end), i + 1, rules))
+    i = end
+  }
+  return found
+}
+
 /** Rule IDs are the `### TW-…` headings; property IDs are the rows of the properties table. */
 export function definedIds(text = specText()): { rules: string[]; properties: string[] } {
   const rules = [...text.matchAll(/^#{3,4} (TW-[A-Z0-9-]+) — /gm)].map((m) => m[1]!)
@@ -69,20 +89,8 @@ function parseCalls(lines: string[], startLine: number): ExampleCall[] {
 }
 
 /** Every `todo-example` block of the spec, in document order. */
-export function examples(text = specText()): Example[] {
-  const lines = text.split('\n')
-  const found: Example[] = []
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```todo-example(.*)$/.exec(lines[i]!)
-    if (!open) continue
-    const rules = [...open[1]!.matchAll(ID)].map((m) => m[0])
-    const end = lines.indexOf('```', i + 1)
-    if (end < 0) throw new Error(`spec/todo.md:${i + 1}: unterminated example`)
-    found.push({ line: i + 1, rules, calls: parseCalls(lines.slice(i + 1, end), i + 2) })
-    i = end
-  }
-  return found
-}
+export const examples = (text = specText()): Example[] =>
+  fencedBlocks(text, 'todo-example', 'spec/todo.md', (body, line, rules) => ({ line, rules, calls: parseCalls(body, line + 1) }))
 
 export const PROTOCOL_PATH = fileURLToPath(new URL('../../spec/protocol.md', import.meta.url))
 export const protocolText = (): string => readFileSync(PROTOCOL_PATH, 'utf8')
@@ -95,24 +103,15 @@ export interface ProtocolExample {
 }
 
 export function protocolExamples(text = protocolText()): ProtocolExample[] {
-  const lines = text.split('\n')
-  const found: ProtocolExample[] = []
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```protocol-example(.*)$/.exec(lines[i]!)
-    if (!open) continue
-    const end = lines.indexOf('```', i + 1)
-    if (end < 0) throw new Error(`spec/protocol.md:${i + 1}: unterminated example`)
-    const body = lines.slice(i + 1, end)
+  return fencedBlocks(text, 'protocol-example', 'spec/protocol.md', (body, line, rules) => {
     const exchanges: ProtocolExample['exchanges'] = []
     for (let j = 0; j < body.length; j += 2) {
       const [request, response] = [body[j]!, body[j + 1] ?? '']
       if (!request.startsWith('> ') || !response.startsWith('< ')) {
-        throw new Error(`spec/protocol.md:${i + 2 + j}: each "> request" line is followed by its "< response" line`)
+        throw new Error(`spec/protocol.md:${line + 1 + j}: each "> request" line is followed by its "< response" line`)
       }
       exchanges.push({ request: request.slice(2), response: response.slice(2) })
     }
-    found.push({ line: i + 1, rules: [...open[1]!.matchAll(ID)].map((m) => m[0]), exchanges })
-    i = end
-  }
-  return found
+    return { line, rules, exchanges }
+  })
 }

@@ -10,18 +10,29 @@ const DESCRIPTOR = 0x00
 /** Window_Descriptor: exponent 7, mantissa 0, so a window of 2^(10+7) = 128 KiB, the largest block. */
 const WINDOW = 7 << 3
 const MAX_BLOCK = 128 * 1024
+/** Block_Type values. */
+const [RAW, RLE, COMPRESSED] = [0, 1, 2]
 
-function block(bytes: Uint8Array, last: boolean): Uint8Array {
-  const header = (bytes.length << 3) | (0 << 1) | (last ? 1 : 0) // Block_Type 0: Raw_Block
-  return Uint8Array.from([header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff, ...bytes])
+/**
+ * A frame with this Window_Descriptor holding `count` blocks, `block(i)` giving the i-th one's
+ * Block_Type, Block_Size and content; the last is marked Last_Block.
+ */
+function frame(window: number, count: number, block: (i: number) => [type: number, size: number, content: Uint8Array | number[]]): Buffer {
+  const parts = [Buffer.from([...MAGIC, DESCRIPTOR, window])]
+  for (let i = 0; i < count; i++) {
+    const [type, size, content] = block(i)
+    const header = (size << 3) | (type << 1) | (i === count - 1 ? 1 : 0)
+    parts.push(Buffer.from([header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff]), Buffer.from(content))
+  }
+  return Buffer.concat(parts)
 }
 
 /** One frame holding `bytes` in raw blocks of at most `blockSize` bytes (an empty frame has one empty block). */
 export function rawFrame(bytes: Uint8Array, blockSize = MAX_BLOCK): Buffer {
-  const parts: Uint8Array[] = [Uint8Array.from([...MAGIC, DESCRIPTOR, WINDOW])]
-  if (bytes.length === 0) parts.push(block(bytes, true))
-  for (let at = 0; at < bytes.length; at += blockSize) parts.push(block(bytes.subarray(at, at + blockSize), at + blockSize >= bytes.length))
-  return Buffer.concat(parts)
+  return frame(WINDOW, Math.max(1, Math.ceil(bytes.length / blockSize)), (i) => {
+    const content = bytes.subarray(i * blockSize, (i + 1) * blockSize)
+    return [RAW, content.length, content]
+  })
 }
 
 /** `text` as concatenated frames, cut at these byte offsets (anywhere: inside a line, a character). */
@@ -44,22 +55,11 @@ export function skippableFrame(size: number, nibble = 0): Buffer {
 // Hostile streams (TW-LOG-9), each a few bytes that a decoder without the format's limits
 // turns into seconds or gigabytes; `zstd -d` refuses every one at once.
 
-/** Window_Descriptor of 1.875 GiB (exponent 20, mantissa 7: 2^30 + 7/8 of it), then raw blocks of `blocks` bytes each. */
-export function hugeWindow(blocks = 12, size = 6): Buffer {
-  const parts = [Buffer.from([...MAGIC, DESCRIPTOR, (20 << 3) | 7])]
-  for (let i = 0; i < blocks; i++) parts.push(Buffer.from(block(Buffer.alloc(size, 0x0a), i === blocks - 1)))
-  return Buffer.concat(parts)
-}
+/** Window_Descriptor of 1.875 GiB (exponent 20, mantissa 7: 2^30 + 7/8 of it), then `blocks` raw blocks of `size` bytes each. */
+export const hugeWindow = (blocks = 12, size = 6): Buffer => frame((20 << 3) | 7, blocks, () => [RAW, size, Buffer.alloc(size, 0x0a)])
 
 /** RLE blocks (4 bytes each) declaring `size` bytes each, past the format's 128 KiB largest block. */
-export function oversizedBlocks(count: number, size = 2 ** 21 - 1, byte = 0x0a): Buffer {
-  const parts = [Buffer.from([...MAGIC, DESCRIPTOR, WINDOW])]
-  for (let i = 0; i < count; i++) {
-    const header = (size << 3) | (1 << 1) | (i === count - 1 ? 1 : 0)
-    parts.push(Buffer.from([header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff, byte]))
-  }
-  return Buffer.concat(parts)
-}
+export const oversizedBlocks = (count: number, size = 2 ** 21 - 1, byte = 0x0a): Buffer => frame(WINDOW, count, () => [RLE, size, [byte]])
 
 /**
  * Compressed blocks that declare 98,047 sequences (the most a Sequences_Section_Header can)
@@ -67,22 +67,10 @@ export function oversizedBlocks(count: number, size = 2 ** 21 - 1, byte = 0x0a):
  * far past the most any block may hold.
  */
 export function sequenceBombs(count = 2): Buffer {
-  const body = Buffer.from([
-    0x00, // Literals_Section_Header: raw literals, none
-    0xff,
-    0xff,
-    0xff, // Number_of_Sequences: 0x7F00 + 0xFFFF
-    0x54, // Symbol_Compression_Modes: literal lengths, offsets, match lengths all RLE
-    0x00,
-    0x00,
-    0x34, // the RLE symbols: no literals, offset code 0, match length code 52 (65,539 bytes and more)
-    0x80,
-    0x80, // the bitstream: no bits but its end mark
-  ])
-  const parts = [Buffer.from([...MAGIC, DESCRIPTOR, WINDOW])]
-  for (let i = 0; i < count; i++) {
-    const header = (body.length << 3) | (2 << 1) | (i === count - 1 ? 1 : 0)
-    parts.push(Buffer.from([header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff]), body)
-  }
-  return Buffer.concat(parts)
+  // Literals_Section_Header 00: raw literals, none. Number_of_Sequences ff ff ff: 0x7F00 + 0xFFFF.
+  // Symbol_Compression_Modes 54: literal lengths, offsets, match lengths all RLE. The RLE symbols
+  // 00 00 34: no literals, offset code 0, match length code 52 (65,539 bytes and more). The
+  // bitstream 80 80: no bits but its end mark.
+  const body = Buffer.from([0x00, 0xff, 0xff, 0xff, 0x54, 0x00, 0x00, 0x34, 0x80, 0x80])
+  return frame(WINDOW, count, () => [COMPRESSED, body.length, body])
 }
