@@ -5,7 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { processSink } from '../../src/cli/io.js'
 
 const fs = process.getBuiltinModule('node:fs')
-const errno = (code: string) => Object.assign(new Error(code), { code })
+const writeFails = (code: string) =>
+  vi.spyOn(fs, 'writeSync').mockImplementation(() => {
+    throw Object.assign(new Error(code), { code })
+  })
 
 describe('processSink', () => {
   // A sink that hands over to node's stream listens for its errors: removed after each test.
@@ -35,9 +38,7 @@ describe('processSink', () => {
   })
 
   it('a descriptor that would block (EAGAIN): the text, and every one after, through node’s stream, whose drain it waits for', () => {
-    const written = vi.spyOn(fs, 'writeSync').mockImplementation(() => {
-      throw errno('EAGAIN')
-    })
+    const written = writeFails('EAGAIN')
     const stream = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
     const drain = vi.spyOn(process.stderr, 'once')
     const sink = processSink(2)
@@ -75,9 +76,7 @@ describe('processSink', () => {
   })
 
   it('a reader gone (EPIPE): the process ends with status 0, nothing more written', () => {
-    vi.spyOn(fs, 'writeSync').mockImplementation(() => {
-      throw errno('EPIPE')
-    })
+    writeFails('EPIPE')
     const exit = vi.spyOn(process, 'exit').mockImplementation((code) => {
       throw new Error(`exit ${code}`)
     })
@@ -86,9 +85,7 @@ describe('processSink', () => {
   })
 
   it('any other failure is thrown as it is', () => {
-    vi.spyOn(fs, 'writeSync').mockImplementation(() => {
-      throw errno('EIO')
-    })
+    writeFails('EIO')
     expect(() => processSink(2).write('a')).toThrow('EIO')
   })
 })

@@ -18,20 +18,29 @@ noteAbsentFixture('the real-fixture tests (replay, --acp, --verify, --render on 
 describe.runIf(fixturePresent)('the real harness session harness-todo-plan', () => {
   const session = () => fixturePath('session.jsonl')
 
-  it('TW-REPLAY-CLI-1: replay prints the three-item list', async () => {
-    expect(await run(['replay', session()])).toEqual({ status: 0, stdout: THREE + '\n', stderr: '' })
+  it.each([
+    ['TW-REPLAY-CLI-1: replay prints the three-item list', [], `${THREE}\n`, ''],
+    ['TW-STANDING-1: turn/end keeps the standing plan', ['--standing'], `${THREE}\n`, ''],
+    ['TW-RENDER-1: --render shows the three lines', ['--render'], 'Plan\n● read the code\n○ write the fix\n○ run the tests\n', ''],
+    [
+      'TW-VERIFY-1, TW-VERIFY-5: --verify passes; its request/header lists no tools (`"{{tools}}"`), so the seed profile is said on stderr',
+      ['--verify'],
+      'verify: 1 todo_write call, 0 mismatches\n',
+      ASSUMED,
+    ],
+    [
+      'TW-HISTORY-1: --history tells its one call',
+      ['--history'],
+      'seq 96 ✓ +3: Updated todo list: 2 pending, 1 in progress, 0 completed.\nhistory: calls 1, accepted 1, refused 0, argument bytes 168; flags: none\n',
+      '',
+    ],
+    ['TW-REPLAY-CLI-3: --check passes', ['--check'], 'check: 133 events, 1 todo/write, 0 problems\n', ''],
+  ])('%s', async (_, flags, stdout, stderr) => {
+    expect(await run(['replay', ...flags, session()])).toEqual({ status: 0, stdout, stderr })
   })
 
   it('TW-REPLAY-CLI-1: the same from stdin', async () => {
     expect(await run(['replay', '-'], fixtureText('session.jsonl'))).toEqual({ status: 0, stdout: THREE + '\n', stderr: '' })
-  })
-
-  it('TW-STANDING-1: turn/end keeps the standing plan', async () => {
-    expect(await run(['replay', '--standing', session()])).toEqual({ status: 0, stdout: THREE + '\n', stderr: '' })
-  })
-
-  it('TW-RENDER-1: --render shows the three lines', async () => {
-    expect(await run(['replay', '--render', session()])).toEqual({ status: 0, stdout: 'Plan\n● read the code\n○ write the fix\n○ run the tests\n', stderr: '' })
   })
 
   it('TW-ACP-2: --acp reproduces, byte for byte, the plan update the editor received', async () => {
@@ -54,23 +63,6 @@ describe.runIf(fixturePresent)('the real harness session harness-todo-plan', () 
     expect(toolCall.toolCallId).toBe(CALL_ID)
     expect(JSON.stringify(toolCall.rawInput)).toBe(THREE)
     expect(done.content[0].content.text).toBe('Updated todo list: 2 pending, 1 in progress, 0 completed.')
-  })
-
-  it('TW-VERIFY-1, TW-VERIFY-5: --verify passes; its request/header lists no tools (`"{{tools}}"`), so the seed profile is said on stderr', async () => {
-    expect(await run(['replay', '--verify', session()])).toEqual({ status: 0, stdout: 'verify: 1 todo_write call, 0 mismatches\n', stderr: ASSUMED })
-  })
-
-  it('TW-HISTORY-1: --history tells its one call', async () => {
-    expect(await run(['replay', '--history', session()])).toEqual({
-      status: 0,
-      stdout:
-        'seq 96 ✓ +3: Updated todo list: 2 pending, 1 in progress, 0 completed.\nhistory: calls 1, accepted 1, refused 0, argument bytes 168; flags: none\n',
-      stderr: '',
-    })
-  })
-
-  it('TW-REPLAY-CLI-3: --check passes', async () => {
-    expect(await run(['replay', '--check', session()])).toEqual({ status: 0, stdout: 'check: 133 events, 1 todo/write, 0 problems\n', stderr: '' })
   })
 
   it('TW-LOG-3: cut mid-append, the fixture still yields its list, with a warning and exit 1', async () => {

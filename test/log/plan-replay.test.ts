@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest'
 import { checkLog } from '../../src/log/invariant.js'
 import type { LogEvent } from '../../src/log/events.js'
-import { currentTodos, standingPlan } from '../../src/log/plan.js'
-import { brokenSnapshot, PlanReplay } from '../../src/log/plan.js'
+import { brokenSnapshot, currentTodos, PlanReplay, standingPlan } from '../../src/log/plan.js'
 
 const write = (seq: number, todos: unknown): LogEvent => ({ type: 'todo/write', seq, data: { todos } })
+const turn = (edge: 'start' | 'end', seq: number): LogEvent => ({ type: `turn/${edge}`, seq })
 const A = [{ content: 'a', status: 'pending' }]
 const B = [{ content: 'b', status: 'completed' }]
 
@@ -23,7 +23,7 @@ describe('PlanReplay', () => {
   })
 
   it('TW-REPLAY-1: last write wins; other events change nothing', () => {
-    const { plan, steps } = fold([write(0, A), { type: 'tool/result', seq: 1, data: { todos: B } }, write(2, B), { type: 'turn/end', seq: 3 }])
+    const { plan, steps } = fold([write(0, A), { type: 'tool/result', seq: 1, data: { todos: B } }, write(2, B), turn('end', 3)])
     expect(plan.current).toEqual(B)
     expect(steps.map((s) => s.kind)).toEqual(['write', 'other', 'write', 'other'])
     expect(steps[0]).toEqual({ kind: 'write', todos: A })
@@ -31,12 +31,12 @@ describe('PlanReplay', () => {
   })
 
   it('TW-STANDING-1: a turn/start clears the standing plan but not the current list; turn/end keeps it', () => {
-    const { plan } = fold([write(0, A), { type: 'turn/end', seq: 1 }])
+    const { plan } = fold([write(0, A), turn('end', 1)])
     expect(plan.standing).toEqual(A)
-    plan.apply({ type: 'turn/start', seq: 2 })
+    plan.apply(turn('start', 2))
     expect(plan.standing).toBeNull()
     expect(plan.current).toEqual(A)
-    expect(plan.apply({ type: 'turn/start', seq: 3 })).toEqual({ kind: 'other' })
+    expect(plan.apply(turn('start', 3))).toEqual({ kind: 'other' })
     plan.apply(write(4, []))
     expect(plan.standing).toEqual([])
     expect(plan.current).toEqual([])
@@ -51,16 +51,13 @@ describe('PlanReplay', () => {
   })
 
   it('TW-LOG-1: a broken snapshot after a turn/start leaves the standing plan cleared', () => {
-    const { plan } = fold([write(0, A), { type: 'turn/start', seq: 1 }, { type: 'todo/write', seq: 2, data: null }])
+    const { plan } = fold([write(0, A), turn('start', 1), { type: 'todo/write', seq: 2, data: null }])
     expect(plan.standing).toBeNull()
     expect(plan.current).toEqual(A)
   })
 
   it('TW-LOG-1: the in_progress count is not checked', () => {
-    const two = [
-      { content: 'a', status: 'in_progress' },
-      { content: 'b', status: 'in_progress' },
-    ]
+    const two = ['a', 'b'].map((content) => ({ content, status: 'in_progress' }))
     expect(fold([write(0, two)]).plan.current).toEqual(two)
   })
 
@@ -70,14 +67,7 @@ describe('PlanReplay', () => {
   })
 
   it('agrees with currentTodos and standingPlan on a sound log', () => {
-    const events: LogEvent[] = [
-      { type: 'turn/start', seq: 0 },
-      write(1, A),
-      { type: 'turn/end', seq: 2 },
-      { type: 'turn/start', seq: 3 },
-      write(4, B),
-      { type: 'turn/start', seq: 5 },
-    ]
+    const events = [turn('start', 0), write(1, A), turn('end', 2), turn('start', 3), write(4, B), turn('start', 5)]
     for (let n = 0; n <= events.length; n++) {
       const { plan } = fold(events.slice(0, n))
       expect(plan.current).toEqual(currentTodos(events.slice(0, n)))

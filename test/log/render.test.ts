@@ -1,16 +1,15 @@
 // The terminal plan (TW-RENDER-1) and its escaping of hostile content (TW-RENDER-2).
 import { describe, expect, it } from 'vitest'
 import { MARKS, PLAN_HEADING, renderPlan, terminalSafe, thousands } from '../../src/log/render.js'
+import type { Todo } from '../../src/core/schema.js'
+
+const todo = (content: string, status: Todo['status']): Todo => ({ content, status })
 
 describe('renderPlan (TW-RENDER-1)', () => {
   it('Plan, then mark, space, content per todo, each line ending in \\n', () => {
-    expect(
-      renderPlan([
-        { content: 'read the code', status: 'in_progress' },
-        { content: 'write the fix', status: 'pending' },
-        { content: 'run the tests', status: 'completed' },
-      ]),
-    ).toBe('Plan\n\u25cf read the code\n\u25cb write the fix\n\u2713 run the tests\n')
+    expect(renderPlan([todo('read the code', 'in_progress'), todo('write the fix', 'pending'), todo('run the tests', 'completed')])).toBe(
+      'Plan\n\u25cf read the code\n\u25cb write the fix\n\u2713 run the tests\n',
+    )
   })
 
   it('the marks are exactly ✓ ● ○', () => {
@@ -23,12 +22,7 @@ describe('renderPlan (TW-RENDER-1)', () => {
   })
 
   it('keeps list order and the content as it is (spaces, Unicode)', () => {
-    expect(
-      renderPlan([
-        { content: 'b  é 😀', status: 'pending' },
-        { content: 'a', status: 'pending' },
-      ]),
-    ).toBe('Plan\n○ b  é 😀\n○ a\n')
+    expect(renderPlan([todo('b  é 😀', 'pending'), todo('a', 'pending')])).toBe('Plan\n○ b  é 😀\n○ a\n')
   })
 })
 
@@ -65,23 +59,14 @@ describe('terminalSafe (TW-RENDER-2)', () => {
   })
 
   it('a rendered plan never holds a line break of its own content', () => {
-    expect(renderPlan([{ content: 'a\r\nb', status: 'completed' }])).toBe('Plan\n✓ a\\u000d\\u000ab\n')
+    expect(renderPlan([todo('a\r\nb', 'completed')])).toBe('Plan\n✓ a\\u000d\\u000ab\n')
   })
 })
 
 describe('thousands: a count as the messages write it', () => {
   it('groups of three digits split by commas', () => {
-    expect([0, 7, 999, 1_000, 12_345, 123_456, 1_234_567, 16_777_216, Number.MAX_SAFE_INTEGER].map(thousands)).toEqual([
-      '0',
-      '7',
-      '999',
-      '1,000',
-      '12,345',
-      '123,456',
-      '1,234,567',
-      '16,777,216',
-      '9,007,199,254,740,991',
-    ])
+    const counts = [0, 7, 999, 1_000, 12_345, 123_456, 1_234_567, 16_777_216, Number.MAX_SAFE_INTEGER]
+    expect(counts.map(thousands)).toEqual(['0', '7', '999', '1,000', '12,345', '123,456', '1,234,567', '16,777,216', '9,007,199,254,740,991'])
   })
 
   it("as toLocaleString('en-US') writes every count of 1 to 16 digits", () => {

@@ -30,20 +30,18 @@ async function gone(pid: number, withinMs = 5000): Promise<boolean> {
 const pids = (file: string): number[] => readFileSync(file, 'utf8').trim().split(' ').map(Number)
 
 describe('TW-KIT-FAULT-1: a port and its helpers do not outlive it', () => {
-  it('after "stop", the helper in the port\'s process group is killed with it', async () => {
+  it.each([
+    ['after "stop", the helper in the port\'s process group is killed with it', ['--run', 'golden/args-null'], '1 passed, 0 failed'],
+    [
+      'after the protocol suite ends processes (end of input, stop), no helper is left behind',
+      ['--run', 'protocol/eof', '--run', 'protocol/stop'],
+      '2 passed, 0 failed',
+    ],
+  ])('%s', async (_, runs, last) => {
     const file = join(tempDir(), 'pids')
-    const run = await conform(['--runs', '0', '--run', 'golden/args-null', '--', ...node('helper.mjs', file)])
-    expect(run.last).toBe('1 passed, 0 failed')
+    const run = await conform(['--runs', '0', ...runs, '--', ...node('helper.mjs', file)])
+    expect(run.last).toBe(last)
     const [port, helper] = pids(file)
-    expect(await gone(port!)).toBe(true)
-    expect(await gone(helper!)).toBe(true)
-  })
-
-  it('after the protocol suite ends processes (end of input, stop), no helper is left behind', async () => {
-    const dir = tempDir()
-    const run = await conform(['--runs', '0', '--run', 'protocol/eof', '--run', 'protocol/stop', '--', ...node('helper.mjs', join(dir, 'pids'))])
-    expect(run.last).toBe('2 passed, 0 failed')
-    const [port, helper] = pids(join(dir, 'pids'))
     expect(await gone(port!)).toBe(true)
     expect(await gone(helper!)).toBe(true)
   })
