@@ -43,11 +43,9 @@ function targets(results: ZooResults): { met: boolean; text: string }[] {
   const unpinned = results.bugs.filter((b) => !pinned(b))
   const weak = unpinned.filter((b) => caughtSeeds(b) < FUZZ_TARGET * b.fuzz.length)
   const names = (bugs: BugResult[]) => bugs.map((b) => `${b.name} (${caughtSeeds(b)}/${b.fuzz.length})`).join(', ')
+  const cleanFailed = results.clean.failed + results.clean.fuzzFailed
   return [
-    {
-      met: results.clean.failed === 0 && results.clean.fuzzFailed === 0,
-      text: `The clean port passes the vectors, the protocol suite and the fuzzer (${results.clean.failed + results.clean.fuzzFailed} failures).`,
-    },
+    { met: cleanFailed === 0, text: `The clean port passes the vectors, the protocol suite and the fuzzer (${cleanFailed} failures).` },
     { met: failsKit.length === all, text: `Every bug fails the kit: ${failsKit.length} of ${all}.` },
     {
       met: everySeed.length === all,
@@ -78,8 +76,9 @@ function renderZoo(results: ZooResults): string {
       bug.start ? '—' : (at ?? '—'),
     ])
   })
-  const vectorsOf = results.bugs.find((b) => !b.start)?.vectors.of ?? 0
-  const protocolOf = results.bugs.find((b) => !b.start)?.protocol.of ?? 0
+  const started = results.bugs.find((b) => !b.start)
+  const vectorsOf = started?.vectors.of ?? 0
+  const protocolOf = started?.protocol.of ?? 0
   return [
     `Node ${results.node}, ${results.cores} cores; ${results.bugs.length} bugs, ${results.seconds.toFixed(0)} s. Failed vectors of ${vectorsOf} and protocol checks of ${protocolOf} in parentheses; ` +
       `fuzzer alone: the seeds (${results.seeds[0]}–${results.seeds.at(-1)}) that found a disagreement within ${results.runs} sequences, and the median sequence where it came.`,
@@ -91,31 +90,23 @@ function renderZoo(results: ZooResults): string {
   ].join('\n')
 }
 
-function whole(raw: string | undefined, flag: string, fallback: number): number {
-  if (raw === undefined) return fallback
-  const n = Number(raw)
-  if (!/^\d+$/.test(raw) || n < 1) throw new Error(`${flag} must be a whole number ≥ 1, got ${JSON.stringify(raw)}`)
-  return n
-}
-
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      only: { type: 'string', multiple: true },
-      seeds: { type: 'string' },
-      runs: { type: 'string' },
-      jobs: { type: 'string' },
-      timeout: { type: 'string' },
-      record: { type: 'string' },
-    },
-  })
+  const text = { type: 'string' } as const
+  const { values } = parseArgs({ options: { only: { type: 'string', multiple: true }, seeds: text, runs: text, jobs: text, timeout: text, record: text } })
+  const whole = (flag: 'seeds' | 'runs' | 'jobs' | 'timeout', fallback: number): number => {
+    const raw = values[flag]
+    if (raw === undefined) return fallback
+    const n = Number(raw)
+    if (!/^\d+$/.test(raw) || n < 1) throw new Error(`--${flag} must be a whole number ≥ 1, got ${JSON.stringify(raw)}`)
+    return n
+  }
   const unknown = (values.only ?? []).filter((name) => !ZOO.some((bug) => bug.name === name))
   if (unknown.length > 0) throw new Error(`no such bug: ${unknown.join(', ')}; the zoo has ${ZOO.map((b) => b.name).join(', ')}`)
   const bugs = values.only ? ZOO.filter((bug) => values.only!.includes(bug.name)) : ZOO
   const settings: ZooSettings = {
-    seeds: ZOO_SEEDS.slice(0, whole(values.seeds, '--seeds', ZOO_SEEDS.length)),
-    runs: whole(values.runs, '--runs', ZOO_RUNS),
-    timeoutMs: whole(values.timeout, '--timeout', 10_000),
+    seeds: ZOO_SEEDS.slice(0, whole('seeds', ZOO_SEEDS.length)),
+    runs: whole('runs', ZOO_RUNS),
+    timeoutMs: whole('timeout', 10_000),
     onRun: (what) => process.stderr.write(`zoo: ${what}\n`),
   }
   const started = Date.now()
@@ -129,13 +120,13 @@ async function main(): Promise<number> {
       const index = next++
       const result = await measureBug(bugs[index]!, settings)
       results[index] = result
-      const caught = result.fuzz.filter((f) => f.at !== null).length
+      const { vectors, protocol } = result
       process.stderr.write(
-        `zoo: ${result.name}: vectors ${result.vectors.failed}/${result.vectors.of} failed, protocol ${result.protocol.failed}/${result.protocol.of} failed${result.start ? ', start fails' : ''}, fuzzer alone ${caught}/${result.fuzz.length}\n`,
+        `zoo: ${result.name}: vectors ${vectors.failed}/${vectors.of} failed, protocol ${protocol.failed}/${protocol.of} failed${result.start ? ', start fails' : ''}, fuzzer alone ${caughtSeeds(result)}/${result.fuzz.length}\n`,
       )
     }
   }
-  await Promise.all(Array.from({ length: whole(values.jobs, '--jobs', 2) }, worker))
+  await Promise.all(Array.from({ length: whole('jobs', 2) }, worker))
   const record: ZooResults = {
     node: process.versions.node,
     cores: cpus().length,

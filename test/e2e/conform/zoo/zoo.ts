@@ -137,14 +137,16 @@ const cases = (): VectorCase[] => (suiteCases ??= loadSuite(join(ROOT, 'vectors/
 
 const quiet = async () => {}
 
-async function run(bug: ZooBug | null, settings: ZooSettings, part: { seed: number; runs: number; fuzzOnly: boolean }): Promise<PortRun> {
+/** One run of the port: the deterministic suites without a seed, or the fuzzer alone under `seed`. */
+async function run(bug: ZooBug | null, settings: ZooSettings, seed?: number): Promise<PortRun> {
+  const fuzzOnly = seed !== undefined
   return conformPort({
     command: commandOf(bug),
-    cases: part.fuzzOnly ? [] : cases(),
-    selection: part.fuzzOnly ? { run: ['fuzz'], skip: [] } : { run: [], skip: ['fuzz'] },
+    cases: fuzzOnly ? [] : cases(),
+    selection: fuzzOnly ? { run: ['fuzz'], skip: [] } : { run: [], skip: ['fuzz'] },
     expectedFailures: null,
-    seed: part.seed,
-    runs: part.runs,
+    seed: seed ?? 0,
+    runs: fuzzOnly ? settings.runs : 0,
     profiles: ['seed', 'dsh-0.1.1-rc.2'],
     timeoutMs: settings.timeoutMs,
     startTimeoutMs: Math.max(settings.timeoutMs, 5000),
@@ -159,33 +161,26 @@ async function run(bug: ZooBug | null, settings: ZooSettings, part: { seed: numb
 
 /** One bug through the deterministic suites, then the fuzzer alone under every seed. */
 export async function measureBug(bug: ZooBug, settings: ZooSettings): Promise<BugResult> {
-  const deterministic = await run(bug, settings, { seed: 0, runs: 0, fuzzOnly: false })
+  const deterministic = await run(bug, settings)
   const tally = (section: 'vectors' | 'protocol') => {
     const s = deterministic.sections[section] ?? { passed: 0, failed: 0 }
     return { failed: s.failed, of: s.passed + s.failed }
   }
   const fuzz: BugResult['fuzz'] = []
   for (const seed of settings.seeds) {
-    const result = await run(bug, settings, { seed, runs: settings.runs, fuzzOnly: true })
-    const failed = result.failed > 0
-    fuzz.push({ seed, at: failed ? (result.fuzz?.ran ?? 0) : null })
-    settings.onRun?.(`${bug.name} seed ${seed}: ${failed ? `caught at sequence ${result.fuzz?.ran ?? 0}` : 'not caught'}`)
+    const result = await run(bug, settings, seed)
+    const at = result.failed > 0 ? (result.fuzz?.ran ?? 0) : null
+    fuzz.push({ seed, at })
+    settings.onRun?.(`${bug.name} seed ${seed}: ${at !== null ? `caught at sequence ${at}` : 'not caught'}`)
   }
-  return {
-    name: bug.name,
-    imitates: bug.imitates,
-    source: bug.source,
-    vectors: tally('vectors'),
-    protocol: tally('protocol'),
-    start: deterministic.sections.start !== undefined,
-    fuzz,
-  }
+  const { name, imitates, source } = bug
+  return { name, imitates, source, vectors: tally('vectors'), protocol: tally('protocol'), start: deterministic.sections.start !== undefined, fuzz }
 }
 
 /** The clean port through the same suites: the zoo means nothing if it fails. */
 export async function measureClean(settings: ZooSettings): Promise<{ failed: number; fuzzFailed: number }> {
-  const deterministic = await run(null, settings, { seed: 0, runs: 0, fuzzOnly: false })
+  const deterministic = await run(null, settings)
   let fuzzFailed = 0
-  for (const seed of settings.seeds.slice(0, 2)) fuzzFailed += (await run(null, settings, { seed, runs: settings.runs, fuzzOnly: true })).failed
+  for (const seed of settings.seeds.slice(0, 2)) fuzzFailed += (await run(null, settings, seed)).failed
   return { failed: deterministic.failed, fuzzFailed }
 }
