@@ -149,32 +149,30 @@ export function builtinChange(before: Descriptors): string | null {
         a !== undefined &&
         b !== undefined &&
         Object.is(a.value, b.value) &&
-        a.get === b.get &&
-        a.set === b.set &&
-        a.writable === b.writable &&
-        a.enumerable === b.enumerable &&
-        a.configurable === b.configurable
+        (['get', 'set', 'writable', 'enumerable', 'configurable'] as const).every((k) => a[k] === b[k])
       if (!same) return `${name}[${String(key)}] ${a === undefined ? 'was added' : b === undefined ? 'was deleted' : 'was changed'}`
     }
   }
   return null
 }
 
-const counts = (todos: readonly ModelItem[]) => ({
-  pending: todos.filter((t) => t.status === 'pending').length,
-  inProgress: todos.filter((t) => t.status === 'in_progress').length,
-  completed: todos.filter((t) => t.status === 'completed').length,
-})
+const counts = (todos: readonly ModelItem[]) => {
+  const n = (status: string) => todos.filter((t) => t.status === status).length
+  return { pending: n('pending'), inProgress: n('in_progress'), completed: n('completed') }
+}
+
+const KINDS = [
+  ['Error: invalid arguments: ', 'arguments'],
+  ['Error: invalid todo: ', 'empty'],
+  ['Error: invalid todos: duplicate', 'duplicate'],
+  ['Error: invalid todos: at most one', 'in_progress'],
+] as const
 
 /** The failure kind a text names (src's FailureKind), 'accepted' for a success. */
 function kindOf(text: string): string {
   if (text.startsWith('Updated todo list: ')) return 'accepted'
   if (text === NOT_LOSSLESS_TEXT) return 'lossless'
-  if (text.startsWith('Error: invalid arguments: ')) return 'arguments'
-  if (text.startsWith('Error: invalid todo: ')) return 'empty'
-  if (text.startsWith('Error: invalid todos: duplicate')) return 'duplicate'
-  if (text.startsWith('Error: invalid todos: at most one')) return 'in_progress'
-  return 'owner'
+  return KINDS.find(([prefix]) => text.startsWith(prefix))?.[1] ?? 'owner'
 }
 
 /** Why `result` is not a well-formed model-facing result, or null. */
@@ -188,6 +186,8 @@ function shapeProblem(result: unknown): string | null {
   if ((r.event === null) !== r.isError) return r.isError ? 'a failure carries an event' : 'a success carries no event'
   return null
 }
+
+type Expected = ReturnType<typeof modelCall>
 
 const shown = (text: string, max = 300): string => {
   const escaped = text.replace(/[^\x20-\x7e]/g, escapeUnit)
@@ -293,13 +293,20 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     const violation = checkLog(whole)
     if (violation) fail(`${what}: an invalid snapshot was logged: seq ${violation.seq}: ${violation.message}`)
   }
+  const checkBuiltins = (prefix: string) => {
+    const change = builtinChange(builtins)
+    if (change) fail(`${prefix}${change}`)
+  }
+  /** A failure if `got` is not the model's `want`: texts shown escaped, values and lines previewed. */
+  const checkText = (what: string, got: string, want: string) => got !== want && fail(`${what}${shown(got, 200)}, the model says ${shown(want, 200)}`)
+  const checkPreview = (what: string, got: string, want: string) => got !== want && fail(`${what}${preview(got)}, the model says ${preview(want)}`)
+  const execWith = (session: MemorySession) => (input.agent ? { agent: { session } } : {})
 
-  function viaLibrary(args: unknown, expected: ReturnType<typeof modelCall>): string | null {
+  function viaLibrary(args: unknown, expected: Expected): string | null {
     const before = session.events.length
-    const exec = input.agent ? { agent: { session } } : {}
     let result: CallOutcome
     try {
-      result = subject.callTodoWrite(args, exec, input.options)
+      result = subject.callTodoWrite(args, execWith(session), input.options)
     } catch (error) {
       fail(`callTodoWrite threw ${String(error)}`)
       return null
@@ -310,15 +317,12 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
       return null
     }
     const text = result.text
-    if (text !== expected.text) fail(`text ${shown(text, 200)}, the model says ${shown(expected.text, 200)}`)
+    checkText('text ', text, expected.text)
     const appended = session.events.slice(before)
     if (expected.snapshot) {
-      const value = JSON.stringify({ todos: expected.snapshot, counts: counts(expected.snapshot) })
-      const actual = jsonPreview(result.value)
-      if (actual !== value) fail(`value ${preview(actual)}, the model says ${preview(value)}`)
-      const event = JSON.stringify([{ type: 'todo/write', data: { todos: expected.snapshot } }])
+      checkPreview('value ', jsonPreview(result.value), JSON.stringify({ todos: expected.snapshot, counts: counts(expected.snapshot) }))
       const logged = jsonPreview(appended.map(({ type, data }) => ({ type, data })))
-      if (logged !== event) fail(`appended ${preview(logged)}, the model says ${preview(event)}`)
+      checkPreview('appended ', logged, JSON.stringify([{ type: 'todo/write', data: { todos: expected.snapshot } }]))
     } else if (appended.length > 0) fail(`a refused call appended ${appended.length} event(s)`)
     checkSession(appended, 'the call')
     if (++sessionCalls === 64) {
@@ -329,7 +333,7 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     return text
   }
 
-  function viaBody(args: unknown, expected: ReturnType<typeof modelCall>): string | null {
+  function viaBody(args: unknown, expected: Expected): string | null {
     const tool = toolFor(input.options)
     const card = tool.presentCall(args)
     // A card follows the schema alone (TW-PRESENT-1), whatever the copy says of the numbers.
@@ -340,26 +344,26 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     const scratch = new MemorySession()
     let outcome: ReturnType<typeof runTodoWrite>
     try {
-      outcome = subject.runTodoWrite(args, input.agent ? { agent: { session: scratch } } : {}, resolveOptions(input.options))
+      outcome = subject.runTodoWrite(args, execWith(scratch), resolveOptions(input.options))
     } catch (error) {
       fail(`runTodoWrite threw ${String(error)}`)
       return null
     }
     if (outcome.ok) {
       const text = tool.output.render(args, outcome.value)[0]!.text
-      if (text !== expected.text) fail(`runTodoWrite accepted: ${shown(text, 200)}, the model says ${shown(expected.text, 200)}`)
+      checkText('runTodoWrite accepted: ', text, expected.text)
       if (scratch.events.length !== 1) fail(`runTodoWrite appended ${scratch.events.length} events`)
       checkSession(scratch.events, 'runTodoWrite')
       return text
     }
     const text = `Error: ${outcome.failure.message}`
-    if (text !== expected.text) fail(`runTodoWrite refused: ${shown(text, 200)}, the model says ${shown(expected.text, 200)}`)
+    checkText('runTodoWrite refused: ', text, expected.text)
     if (outcome.failure.kind !== kindOf(expected.text)) fail(`failure kind ${outcome.failure.kind}, the text is of kind ${kindOf(expected.text)}`)
     if (scratch.events.length !== 0) fail('a refused runTodoWrite appended an event')
     return text
   }
 
-  function viaProtocol(expected: ReturnType<typeof modelCall>): string | null {
+  function viaProtocol(expected: Expected): string | null {
     const target = protocolSessions[callIndex % protocolSessions.length]!
     const id = requestId++
     const line = JSON.stringify({ id, cmd: 'call', session: target.name, args: input.text, agent: input.agent, options: input.options })
@@ -386,7 +390,7 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
       event: expected.snapshot ? { type: 'todo/write', data: { todos: expected.snapshot } } : null,
       current: target.current,
     }
-    if (encoded !== encodeLine(want)) fail(`the protocol server answered ${preview(encoded)}, the model says ${preview(encodeLine(want))}`)
+    checkPreview('the protocol server answered ', encoded, encodeLine(want))
     if (++target.calls === 40) {
       server.handle(JSON.stringify({ id: requestId++, cmd: 'end', session: target.name }))
       target.calls = 0
@@ -401,7 +405,7 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
    * outcome is the model's of the first reads), a hole (the copy refuses it), or keys that
    * Object.prototype holds (they are not the caller's). The log must stay sound.
    */
-  function viaValue(args: unknown, expected: ReturnType<typeof modelCall>): string | null {
+  function viaValue(args: unknown, expected: Expected): string | null {
     const how = random()
     const lie = LIES[Math.floor(random() * LIES.length)]!
     let value = args
@@ -419,7 +423,7 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     let result: CallOutcome
     try {
       if (polluted) Object.assign(Object.prototype, { content: 'ghost', status: 'nope', todos: [] })
-      result = subject.callTodoWrite(value, input.agent ? { agent: { session: scratch } } : {}, input.options)
+      result = subject.callTodoWrite(value, execWith(scratch), input.options)
     } catch (error) {
       fail(`callTodoWrite threw ${String(error)} on a hostile value`)
       return null
@@ -443,14 +447,7 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     }
     const expected = modelCall(args, input.agent, input.options)
     const before = mode === 'protocol' ? [] : fingerprint(args)
-    const text =
-      mode === 'call'
-        ? viaLibrary(args, expected)
-        : mode === 'execute'
-          ? viaBody(args, expected)
-          : mode === 'value'
-            ? viaValue(args, expected)
-            : viaProtocol(expected)
+    const text = mode === 'protocol' ? viaProtocol(expected) : { call: viaLibrary, execute: viaBody, value: viaValue }[mode](args, expected)
     if (text !== null) tally(report.byOutcome, kindOf(text))
     if (mode !== 'protocol' && !sameTokens(fingerprint(args), before)) fail('the call changed its input')
   }
@@ -483,8 +480,7 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
         runOne()
       }
       report.giants.push(giant.label)
-      const change = builtinChange(builtins)
-      if (change) fail(`after the giant "${giant.label}": ${change}`)
+      checkBuiltins(`after the giant "${giant.label}": `)
     }
     const r = random()
     const source = r < 0.4 ? 'generated' : r < 0.5 ? 'json' : 'hostile'
@@ -493,15 +489,11 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     const m = random()
     mode = m < 0.6 ? 'call' : m < 0.75 ? 'execute' : m < 0.9 ? 'protocol' : 'value'
     runOne()
-    if (callIndex % 1000 === 999) {
-      const change = builtinChange(builtins)
-      if (change) fail(change)
-    }
+    if (callIndex % 1000 === 999) checkBuiltins('')
     if (callIndex % 10_000 === 9999) options.progress?.(callIndex + 1)
   }
   checkSession(session.events, 'the last session')
-  const change = builtinChange(builtins)
-  if (change) fail(`at the end: ${change}`)
+  checkBuiltins('at the end: ')
   report.calls = Object.values(report.byMode).reduce((a, b) => a + b, 0)
   report.seconds = Number(process.hrtime.bigint() - started) / 1e9
   return report
