@@ -123,6 +123,21 @@ export class Process {
     return this.stderr.split('\n').slice(-12).join('\n').trimEnd()
   }
 
+  /**
+   * The stderr tail once the process is gone and its pipe has given what it held: a port's
+   * last words may still be in the pipe when its stdout shows the fault (at most a second).
+   */
+  async lastWords(): Promise<string> {
+    this.kill()
+    const stderr = this.child.stderr!
+    if (!stderr.closed) {
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([new Promise((resolve) => stderr.once('close', resolve)), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))])
+      clearTimeout(timer)
+    }
+    return this.stderrTail
+  }
+
   private onStdout(chunk: Buffer): void {
     for (const read of this.lines.push(chunk)) {
       if (this.fault !== null) return
@@ -278,19 +293,18 @@ export class Port {
       response = await process.request({ id: this.nextId++, cmd: 'start', protocol: PROTOCOL_VERSION }, this.options.startTimeoutMs)
     } catch (error) {
       // A port that cannot finish the handshake will not finish it next time either.
-      throw this.giveUp(`failed the start handshake: it ${(error as PortFault).message}`, (error as PortFault).stderrTail)
+      throw await this.giveUp(`failed the start handshake: it ${(error as PortFault).message}`, process)
     }
     const started = startProblem(response)
-    if (typeof started === 'string') throw this.giveUp(`failed the start handshake: it ${started}`, process.stderrTail)
+    if (typeof started === 'string') throw await this.giveUp(`failed the start handshake: it ${started}`, process)
     this.implementation = started
     return process
   }
 
-  private giveUp(message: string, stderrTail: string): PortFault {
+  private async giveUp(message: string, process: Process): Promise<PortFault> {
     this.givenUp = message
-    this.givenUpStderr = stderrTail
-    this.process?.kill()
-    return new PortFault(message, stderrTail)
+    this.givenUpStderr = await process.lastWords()
+    return new PortFault(message, this.givenUpStderr)
   }
 
   /** The running process, started (or restarted after a fault) when there is none. */
@@ -300,7 +314,7 @@ export class Port {
       this.noteLateFault(this.process)
       if (this.restarts >= this.budget) {
         const budget = this.budget === this.options.maxRestarts ? 'the budget (--max-restarts)' : 'the budget while shrinking'
-        throw this.giveUp(`kept failing: ${this.restarts} restarts, ${budget}`, this.process.stderrTail)
+        throw await this.giveUp(`kept failing: ${this.restarts} restarts, ${budget}`, this.process)
       }
       this.restarts++
       this.process = null
