@@ -64,6 +64,17 @@ const idOf = (line: string): unknown => {
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null }
 
+/** What `promise` gives, or null when it has not settled after `timeoutMs`. */
+async function within<T>(promise: Promise<T>, timeoutMs: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)))
+  try {
+    return await Promise.race([promise, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** A request sent and not answered yet; it is timed once the requests before it are answered. */
 type Waiting = {
   id: number | null
@@ -130,11 +141,7 @@ export class Process {
   async lastWords(): Promise<string> {
     this.kill()
     const stderr = this.child.stderr!
-    if (!stderr.closed) {
-      let timer: NodeJS.Timeout | undefined
-      await Promise.race([new Promise((resolve) => stderr.once('close', resolve)), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))])
-      clearTimeout(timer)
-    }
+    if (!stderr.closed) await within(new Promise((resolve) => stderr.once('close', resolve)), 1000)
     return this.stderrTail
   }
 
@@ -229,14 +236,8 @@ export class Process {
   }
 
   /** How the process ended, or null when it still runs after `timeoutMs`. */
-  async exit(timeoutMs: number): Promise<Exit | null> {
-    let timer: NodeJS.Timeout | undefined
-    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)))
-    try {
-      return await Promise.race([this.exited, timeout])
-    } finally {
-      clearTimeout(timer)
-    }
+  exit(timeoutMs: number): Promise<Exit | null> {
+    return within(this.exited, timeoutMs)
   }
 
   /** Kill the process group, unless it is already gone. */
