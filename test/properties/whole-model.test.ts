@@ -288,6 +288,14 @@ function expected(entryPoint: Entry, args: unknown, raw: unknown, behaviour: Beh
   return out({ tool, rejected })
 }
 
+// A call whose append rejects: the one case in which `handled` is checked, which the seed's runs do not draw.
+const REJECTED_APPEND: [string, unknown, Behaviour, Entry] = [
+  '{"todos":[{"content":"a","status":"pending"}]}',
+  undefined,
+  { kind: 'rejects', form: 'promise', error: new Error('disk') },
+  'call',
+]
+
 asyncProperty(
   "TW-PROP-WHOLE-MODEL: every field of the result, the error thrown, the tool's own fields and the log are the model's",
   [argumentText.filter(parses), options, behaviour, entry],
@@ -296,5 +304,5 @@ asyncProperty(
     const value = read.ok ? modelValue(modelCall(JSON.parse(text), how.kind !== 'none', read.settings).snapshot) : null
     expect(await observe(entryPoint, JSON.parse(text), raw, how, value)).toEqual(expected(entryPoint, JSON.parse(text), raw, how))
   },
-  { numRuns: 300 },
+  { numRuns: 300, examples: [REJECTED_APPEND] },
 )
