@@ -106,17 +106,15 @@ export interface Sink {
  * not taken yet. So do the texts after a write the descriptor would block (another process
  * set it non-blocking) or took in part. A reader that goes away ends the command at once,
  * quietly, with status 0 (TW-CLI-3): nothing more can be shown, and nothing is wrong with
- * the input; the ports `conform` started are killed on the way out (src/kit/port.ts).
+ * the input; the ports `conform` started are killed on the way out (src/kit/port.ts). Any
+ * other failure (a full disk) ends it with one line on stderr and status 2.
  */
 export function processSink(fd: 1 | 2): Sink {
   let stream: NodeJS.WriteStream | undefined
   const node = (): NodeJS.WriteStream => {
     if (stream === undefined) {
       stream = fd === 1 ? process.stdout : process.stderr
-      stream.on('error', (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'EPIPE') throw error
-        process.exit(0)
-      })
+      stream.on('error', (error: NodeJS.ErrnoException) => writeFailed(fd, error))
     }
     return stream
   }
@@ -137,15 +135,24 @@ export function processSink(fd: 1 | 2): Sink {
         if (written < Buffer.byteLength(text)) return node().write(Buffer.from(text).subarray(written))
         return true
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code
-        if (code === 'EPIPE') process.exit(0)
-        if (code !== 'EAGAIN') throw error
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') writeFailed(fd, error as NodeJS.ErrnoException)
         return node().write(text)
       }
     },
-    // No event: a reader gone ends the process (above), and any other failure is thrown.
+    // No event: a failed write ends the process (writeFailed).
     on: () => undefined,
     once: (_event, listener) => node().once('drain', listener),
+  }
+}
+
+/** The end of a process whose write to `fd` failed (processSink). */
+function writeFailed(fd: 1 | 2, error: NodeJS.ErrnoException): never {
+  if (error.code === 'EPIPE') process.exit(0)
+  try {
+    // A failure of stderr itself has nowhere to be told.
+    if (fd === 1) fs().writeSync(2, `todo-write: cannot write stdout: ${error.message}\n`)
+  } finally {
+    process.exit(2)
   }
 }
 

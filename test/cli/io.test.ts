@@ -1,6 +1,6 @@
 // TW-CLI-3: this process's stdout and stderr as the commands write them (processSink): on the
-// descriptor while it takes the text, through node's stream once it would block, and a
-// reader gone ends the command quietly.
+// descriptor while it takes the text, through node's stream once it would block; a reader
+// gone ends the command quietly, any other failure with one line on stderr.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { processSink } from '../../src/cli/io.js'
 
@@ -76,16 +76,44 @@ describe('processSink', () => {
   })
 
   it('a reader gone (EPIPE): the process ends with status 0, nothing more written', () => {
-    writeFails('EPIPE')
-    const exit = vi.spyOn(process, 'exit').mockImplementation((code) => {
-      throw new Error(`exit ${code}`)
-    })
-    expect(() => processSink(2).write('a')).toThrow('exit 0')
-    expect(exit).toHaveBeenCalledWith(0)
+    const written = writeFails('EPIPE')
+    exits()
+    expect(() => processSink(1).write('a')).toThrow('exit 0')
+    expect(written.mock.calls).toEqual([[1, 'a']])
   })
 
-  it('any other failure is thrown as it is', () => {
-    writeFails('EIO')
-    expect(() => processSink(2).write('a')).toThrow('EIO')
+  it('any other failure of stdout (a full disk): one line on stderr, status 2', () => {
+    const written = vi.spyOn(fs, 'writeSync').mockImplementation((fd) => {
+      if (fd === 1) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
+      return 1
+    })
+    exits()
+    expect(() => processSink(1).write('a')).toThrow('exit 2')
+    expect(written.mock.calls).toEqual([
+      [1, 'a'],
+      [2, 'todo-write: cannot write stdout: ENOSPC: no space left on device, write\n'],
+    ])
+  })
+
+  it('a failure of stderr itself: status 2, nothing more written', () => {
+    const written = writeFails('EIO')
+    exits()
+    expect(() => processSink(2).write('a')).toThrow('exit 2')
+    expect(written.mock.calls).toEqual([[2, 'a']])
+  })
+
+  it('through node’s stream, the same: a reader gone, status 0; another failure, status 2', () => {
+    const written = vi.spyOn(fs, 'writeSync').mockImplementation(() => 1)
+    exits()
+    processSink(2).useStream!()
+    expect(() => process.stderr.emit('error', Object.assign(new Error('EPIPE'), { code: 'EPIPE' }))).toThrow('exit 0')
+    expect(() => process.stderr.emit('error', Object.assign(new Error('EIO'), { code: 'EIO' }))).toThrow('exit 2')
+    expect(written).not.toHaveBeenCalled()
   })
 })
+
+/** process.exit, which throws `exit <status>` instead of ending the test's process. */
+const exits = () =>
+  vi.spyOn(process, 'exit').mockImplementation((code) => {
+    throw new Error(`exit ${code}`)
+  })

@@ -108,6 +108,17 @@ describe('serve keeps answering (TW-PROTO-FRAME-1, TW-PROTO-ERROR-1)', () => {
     expect(run.stdout).toBe('0\n')
   })
 
+  // TW-CLI-3: any other failure to write stdout (Linux's /dev/full: every write fails with ENOSPC).
+  it.skipIf(process.platform !== 'linux').each([
+    ['call', `node ${BIN} call`, bigCall],
+    ['--version', `node ${BIN} --version`, ''],
+    ['conform', `node ${BIN} conform --runs 0 --run 'golden/*' -- node ${BIN} serve`, ''],
+    ['replay', `node ${BIN} replay --check examples/logs/release-sample.jsonl`, ''],
+  ])('TW-CLI-3: a full disk (%s > /dev/full): one line on stderr, status 2', (_name, command, input) => {
+    const run = firstStatus(`${command} 2>&1 >/dev/full`, input, ROOT)
+    expect(run.stdout).toBe('todo-write: cannot write stdout: ENOSPC: no space left on device, write\n2\n')
+  })
+
   it('TW-CLI-3: a call of exactly 256 MiB is answered whole, though its line is longer than any string', async () => {
     const [pre, post] = ['{"todos":[{"content":"', '","status":"pending"}]}']
     const content = 'x'.repeat(MAX_INPUT_BYTES - pre.length - post.length)
