@@ -57,6 +57,7 @@ export const MAX_INPUT_BYTES = 256 * 1024 * 1024
  * one), a byte-order mark (JSON has none, and it is invisible in a message).
  */
 export async function readAll(stream: NodeJS.ReadableStream, what = 'stdin'): Promise<string> {
+  refuseDirectory(stream)
   const chunks: Buffer[] = []
   let length = 0
   for await (const chunk of stream) {
@@ -214,13 +215,12 @@ export function answerPieces(answer: Record<string, unknown>): string[] {
   return list.length < 1 << 20 ? [pieces.join('')] : pieces
 }
 
-/** Whether this stream reads a directory (stdin `< dir`): process.stdin would read it as an empty input. */
-export function readsDirectory(stream: NodeJS.ReadableStream): boolean {
-  const fd = (stream as { fd?: unknown }).fd
-  if (typeof fd !== 'number') return false
+/** Refuses stdin that reads a directory (`< dir`), which process.stdin would read as an empty input. */
+export function refuseDirectory(stdin: NodeJS.ReadableStream): void {
+  const fd = (stdin as { fd?: unknown }).fd
+  let directory = false
   try {
-    return fs().fstatSync(fd).isDirectory()
-  } catch {
-    return false
-  }
+    directory = typeof fd === 'number' && fs().fstatSync(fd).isDirectory()
+  } catch {}
+  if (directory) throw new UsageError('cannot read stdin: it is a directory')
 }

@@ -8,7 +8,7 @@ import { PlanReplay } from '../log/plan.js'
 import type { Io } from './cli.js'
 import { parseFlags } from './flags.js'
 import { entryJson, entryLine, History, summaryJson, summaryLine, type HistoryEntry } from '../log/history.js'
-import { fs, OPTION_FLAGS, OPTION_FLAGS_HELP, output, readsDirectory, toolOptions, UsageError, type Output } from './io.js'
+import { fs, OPTION_FLAGS, OPTION_FLAGS_HELP, output, refuseDirectory, toolOptions, UsageError, type Output } from './io.js'
 import { writeJson } from '../log/json.js'
 
 export const REPLAY_HELP = `todo-write replay [--standing] [--render | --check | --acp | --verify [option flags] | --history [--json]] <file|->
@@ -66,12 +66,17 @@ async function parseReplayArgs(argv: string[]) {
 
 /**
  * Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1);
- * undefined when it cannot be looked at: opening it then says why.
+ * undefined when it cannot be looked at: opening it then says why. A directory is refused.
  */
 function isRegularFile(path: string): boolean | undefined {
+  let stats: import('node:fs').Stats
   try {
-    return fs().statSync(path).isFile()
-  } catch {}
+    stats = fs().statSync(path)
+  } catch {
+    return undefined
+  }
+  if (stats.isDirectory()) throw new UsageError(`cannot read ${JSON.stringify(path)}: it is a directory`)
+  return stats.isFile()
 }
 
 /** Where the log is: stdin for `-` (even beside a file named `-`), else a file, and whether that file is regular. */
@@ -87,7 +92,7 @@ function sourceOf(path: string): Source {
 
 async function openLog(path: string, source: Source, io: Pick<Io, 'stdin'>): Promise<NodeJS.ReadableStream> {
   if (source.stdin) {
-    if (readsDirectory(io.stdin)) throw new UsageError('cannot read stdin: it is a directory')
+    refuseDirectory(io.stdin)
     return io.stdin
   }
   try {

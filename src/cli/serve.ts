@@ -6,7 +6,7 @@
 // answered with an error.
 import { ProtocolServer, requestTexts } from '../kit/reference.js'
 import { parseFlags } from './flags.js'
-import { answerPieces, output, type Sink } from './io.js'
+import { answerPieces, output, refuseDirectory, type Sink } from './io.js'
 
 export const SERVE_HELP = `todo-write serve
 
@@ -19,6 +19,7 @@ export const MAX_REQUEST_BYTES = 256 * 1024 * 1024
 
 export async function runServe(argv: string[], stdin: NodeJS.ReadableStream, stdout: Sink): Promise<number> {
   parseFlags('serve', argv, {})
+  refuseDirectory(stdin)
   const server = new ProtocolServer()
   const out = output(stdout)
   for await (const line of requestTexts(stdin as AsyncIterable<Uint8Array | string>, MAX_REQUEST_BYTES)) {

@@ -182,10 +182,9 @@ describe('replay usage errors: stderr, nothing on stdout, exit 2 (TW-REPLAY-CLI-
       expect(result.stderr).toMatch(new RegExp(`^todo-write: cannot open ${JSON.stringify(missing).replace(/[.\\]/g, '\\$&')}: ENOENT`))
     })
 
-    it('a directory', async () => {
-      const result = await replay([dir()])
-      expect(result).toMatchObject({ status: 2, stdout: '' })
-      expect(result.stderr.startsWith(`todo-write: cannot read ${JSON.stringify(dir())}: EISDIR`)).toBe(true)
+    it('a directory, in every mode', async () => {
+      for (const mode of [[], ['--render'], ['--check'], ['--acp'], ['--verify'], ['--history']])
+        expect(await replay([...mode, dir()])).toEqual(usage(`cannot read ${JSON.stringify(dir())}: it is a directory`))
     })
 
     // A regular file no one may read: as root, a write-only sysctl (root's file permissions

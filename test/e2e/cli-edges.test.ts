@@ -190,11 +190,11 @@ describe('TW-CLI-3: a command writes on the descriptors', () => {
   })
 })
 
-describe('replay reads stdin only when it is a stream of bytes', () => {
-  it('stdin that is a directory is refused with exit 2, not read as an empty log', () => {
+describe('a command reads stdin only when it is a stream of bytes', () => {
+  it.each([['replay', '-'], ['call'], ['serve']])('stdin that is a directory is refused with exit 2, not read as empty (%s)', (...argv) => {
     const dir = openSync(tmpdir(), 'r')
     try {
-      const run = spawnSync(process.execPath, [BIN, 'replay', '-'], { stdio: [dir, 'pipe', 'pipe'], encoding: 'utf8' })
+      const run = spawnSync(process.execPath, [BIN, ...argv], { stdio: [dir, 'pipe', 'pipe'], encoding: 'utf8' })
       expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual(usage('cannot read stdin: it is a directory'))
     } finally {
       closeSync(dir)
