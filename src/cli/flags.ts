@@ -12,11 +12,18 @@ export type FlagValues<F extends Flags> = {
   -readonly [K in keyof F]?: F[K]['type'] extends 'boolean' ? true : F[K] extends { multiple: true } ? string[] : string
 }
 
-/** "unknown flag …", with the flag it nearly is when there is one (one slip forgiven). */
+/**
+ * What a word no flag takes is told: "unknown flag …", with the flag it nearly is when there
+ * is one (one slip forgiven); `--help=…` (or a flag of `flags` given a value it cannot take)
+ * "takes no value".
+ */
 export function unknownFlag(word: string, flags: readonly string[], command?: string): UsageError {
-  const near = nearMiss(word, [...flags, '--help'], 1)
+  const written = word.split('=', 1)[0]!
+  const known = [...flags, '--help']
+  if (written !== word && known.includes(written)) return new UsageError(`${written} takes no value`)
+  const near = nearMiss(written, known, 1)
   return new UsageError(
-    `unknown flag ${JSON.stringify(word)}${command === undefined ? '' : ` for ${command}`}${near === undefined ? '' : `: did you mean ${near}?`}`,
+    `unknown flag ${JSON.stringify(written)}${command === undefined ? '' : ` for ${command}`}${near === undefined ? '' : `: did you mean ${near}?`}`,
   )
 }
 
@@ -56,7 +63,7 @@ export function parseFlags<F extends Flags>(
     const flag = long && Object.hasOwn(flags, name) ? flags[name] : undefined
     if (flag === undefined)
       throw unknownFlag(
-        written,
+        word,
         Object.keys(flags).map((key) => `--${key}`),
         command,
       )

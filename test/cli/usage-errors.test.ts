@@ -114,6 +114,13 @@ describe('near misses: a mistyped subcommand or flag gets a suggestion', () => {
     [['demo', '--hlep'], 'unknown flag "--hlep" for demo: did you mean --help?'],
     [['demo', '--bogus'], 'unknown flag "--bogus" for demo'],
     [['serve', '-x'], 'unknown flag "-x" for serve'],
+    // A value given to a flag that takes none is told so, whether the flag is known or not.
+    [['--foo=1'], 'unknown flag "--foo"'],
+    [['--help=1'], '--help takes no value'],
+    [['--version=2'], '--version takes no value'],
+    [['call', '--help=1'], '--help takes no value'],
+    [['replay', '--help=', 'x'], '--help takes no value'],
+    [['call', '--profle=seed'], 'unknown flag "--profle" for call: did you mean --profile?'],
   ])('%j', async (argv, message) => expect(await run(argv)).toEqual(usageError(message)))
 })
 
