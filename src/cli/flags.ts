@@ -1,7 +1,7 @@
 // Reading a subcommand's arguments: `--name`, `--name value`, `--name=value`, operands, and
 // after `--` operands only. Every refusal is worded here, naming the word it refuses and,
-// for a mistyped flag, the flag it nearly is (TW-CLI-2). `-h` and `--help` never reach it:
-// the dispatcher answers them first (cli.ts).
+// for a mistyped flag, the flag it nearly is (TW-CLI-2). A bare `-h` or `--help` never
+// reaches it: the dispatcher answers them first (cli.ts).
 import { nearMiss } from '../core/near-miss.js'
 import { UsageError } from './io.js'
 
@@ -13,9 +13,9 @@ export type FlagValues<F extends Flags> = {
 }
 
 /**
- * What a word no flag takes is told: "unknown flag …", with the flag it nearly is when there
- * is one (one slip forgiven); `--help=…` (or a flag of `flags` given a value it cannot take)
- * "takes no value".
+ * The refusal of a flag the command does not take: "unknown flag …", with the flag it nearly
+ * is when there is one (one slip forgiven); `--help=…`, or `=…` after one of `flags` that
+ * takes no value, "takes no value".
  */
 export function unknownFlag(word: string, flags: readonly string[], command?: string): UsageError {
   const written = word.split('=', 1)[0]!
