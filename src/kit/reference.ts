@@ -159,7 +159,7 @@ export class ProtocolServer {
       case 'stop':
         return { id }
       default:
-        throw new RequestError(`unknown command ${jsonText(request.cmd)}`)
+        throw new RequestError(Object.hasOwn(request, 'cmd') ? `unknown command ${jsonText(request.cmd)}` : '"cmd" is missing')
     }
   }
 }

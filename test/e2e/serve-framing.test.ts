@@ -53,6 +53,15 @@ describe('serve: framing (TW-PROTO-FRAME-1)', () => {
     ])
   })
 
+  it('TW-PROTO-ERROR-1: a request without a command, or with one no port has, is told which', () => {
+    const run = serve(Buffer.from(`${START}{"id":1}\n{"id":2,"cmd":null}\n{"id":3,"cmd":"explain"}\n`))
+    expect(lines(run.stdout).slice(1)).toEqual([
+      { id: 1, error: '"cmd" is missing' },
+      { id: 2, error: 'unknown command null' },
+      { id: 3, error: 'unknown command "explain"' },
+    ])
+  })
+
   it('TW-JSON-2 holds for args alone: a number no double keeps, in a key no command reads, is ignored', () => {
     const run = serve(Buffer.from(`${START}${call('1').replace('{"id":1,', '{"id":1,"x":[1e400,-0],')}\n`))
     expect(lines(run.stdout)[1]).toMatchObject({ id: 1, isError: false })
