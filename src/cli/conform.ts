@@ -8,7 +8,7 @@ import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { killAll } from '../kit/port.js'
 import { buildReport, commandLabel, header, lastLine, OrderedReports, portSummary, Progress, ReportFile, type RunSettings } from '../kit/report.js'
-import { terminalSafe } from '../log/render.js'
+import { systemMessage, terminalSafe } from '../log/render.js'
 import { PROTOCOL_CHECKS } from '../kit/protocol-suite.js'
 import { conformPort, FUZZ_ID, type PortRun } from '../kit/runner.js'
 import { quoteCommand } from '../kit/shell.js'
@@ -165,7 +165,7 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
     try {
       report = ReportFile.open(values.report)
     } catch (error) {
-      throw new UsageError(`cannot write the report file: ${(error as Error).message}`)
+      throw new UsageError(`cannot write the report file ${JSON.stringify(values.report)}: ${systemMessage(error)}`)
     }
   }
   const progress = new Progress(io.stderr, output(io.stderr), values['no-progress'] ? false : (values.progress ?? io.stderr.isTTY === true))

@@ -2,6 +2,7 @@
 import type { TodoWriteOptions } from '../core/options.js'
 import type { FlagValues } from './flags.js'
 import { invalidUtf8, strictUtf8 } from '../log/lines.js'
+import { systemMessage } from '../log/render.js'
 
 /**
  * node:fs as node has loaded it already. An ES import of node:fs would build its namespace,
@@ -151,7 +152,7 @@ function writeFailed(fd: 1 | 2, error: NodeJS.ErrnoException): never {
   if (error.code === 'EPIPE') process.exit(0)
   try {
     // A failure of stderr itself has nowhere to be told.
-    if (fd === 1) fs().writeSync(2, `todo-write: cannot write stdout: ${error.message}\n`)
+    if (fd === 1) fs().writeSync(2, `todo-write: cannot write stdout: ${systemMessage(error)}\n`)
   } finally {
     process.exit(2)
   }

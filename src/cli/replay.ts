@@ -3,7 +3,7 @@
 import { planFromEndWith, syncFiles, type TailPlan } from '../log/tail.js'
 import { planUpdate } from '../log/acp.js'
 import { BLANK_LINE, KEPT_PROBLEMS, LOG_EMPTY, ProblemList, readLogBatches } from '../log/reader.js'
-import { renderPlan, terminalSafe } from '../log/render.js'
+import { renderPlan, systemMessage, terminalSafe } from '../log/render.js'
 import { PlanReplay } from '../log/plan.js'
 import type { Io } from './cli.js'
 import { parseFlags } from './flags.js'
@@ -98,7 +98,7 @@ async function openLog(path: string, source: Source, io: Pick<Io, 'stdin'>): Pro
   try {
     return (await fs().promises.open(path, 'r')).createReadStream()
   } catch (error) {
-    throw new UsageError(`cannot open ${JSON.stringify(path)}: ${(error as Error).message}`)
+    throw new UsageError(`cannot open ${JSON.stringify(path)}: ${systemMessage(error)}`)
   }
 }
 
@@ -117,7 +117,7 @@ async function replayTail(path: string, mode: 'json' | 'render', standing: boole
   try {
     tail = await planFromEndWith(syncFiles(), path, standing ? 'standing' : 'current')
   } catch (error) {
-    throw new UsageError(`cannot read ${JSON.stringify(path)}: ${(error as Error).message}`)
+    throw new UsageError(`cannot read ${JSON.stringify(path)}: ${systemMessage(error)}`)
   }
   checkIsLog(JSON.stringify(path), tail.recognized, tail.problems.filter((problem) => problem.line === 1 && !problem.fromEnd).at(-1)?.message)
   for (const { line, fromEnd, message } of tail.problems)
@@ -200,7 +200,7 @@ export async function runReplay(argv: string[], io: Omit<Io, 'env'>): Promise<nu
       await warn.write(unsaid())
     }
   } catch (error) {
-    throw new UsageError(`cannot read ${name}: ${(error as Error).message}`)
+    throw new UsageError(`cannot read ${name}: ${systemMessage(error)}`)
   }
   checkIsLog(name, recognized, firstLine)
   // A log after all, if an empty one: what was held back is said.

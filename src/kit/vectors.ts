@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { StringSet } from '../core/distinct.js'
 import { isNonArrayObject } from '../core/violations.js'
 import { escapeUnit } from '../log/json.js'
+import { systemMessage } from '../log/render.js'
 import type { CallInput, Expected } from './protocol.js'
 
 /** The vectors shipped with the package, next to its `spec/`. */
@@ -115,7 +116,7 @@ export function readTextFile(path: string): string {
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
   } catch (error) {
-    throw new VectorError(`cannot read ${path}: ${(error as Error).message}`)
+    throw new VectorError(`cannot read ${path}: ${systemMessage(error)}`)
   }
   try {
     const stats = fstatSync(fd)

@@ -34,6 +34,16 @@ export const terminalSafe = (text: string): string => text.replace(UNSAFE, escap
  */
 export const thousands = (count: number): string => String(count).replace(/\B(?=(\d{3})+$)/g, ',')
 
+/**
+ * What a failed system call says, without the call and the path node's message repeats:
+ * `no such file or directory (ENOENT)`. Anything else that was thrown, its message.
+ */
+export function systemMessage(error: unknown): string {
+  const { errno, code } = error as NodeJS.ErrnoException
+  if (typeof errno === 'number' && code !== undefined) return `${process.getBuiltinModule('node:util').getSystemErrorMessage(errno)} (${code})`
+  return error instanceof Error ? error.message : String(error)
+}
+
 /** The whole plan, every line ending in `\n`. */
 export function renderPlan(todos: readonly Todo[]): string {
   return [PLAN_HEADING, ...todos.map(({ content, status }) => `${MARKS[status]} ${terminalSafe(content)}`)].map((line) => line + '\n').join('')

@@ -84,14 +84,14 @@ describe('processSink', () => {
 
   it('any other failure of stdout (a full disk): one line on stderr, status 2', () => {
     const written = vi.spyOn(fs, 'writeSync').mockImplementation((fd) => {
-      if (fd === 1) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
+      if (fd === 1) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28 })
       return 1
     })
     exits()
     expect(() => processSink(1).write('a')).toThrow('exit 2')
     expect(written.mock.calls).toEqual([
       [1, 'a'],
-      [2, 'todo-write: cannot write stdout: ENOSPC: no space left on device, write\n'],
+      [2, 'todo-write: cannot write stdout: no space left on device (ENOSPC)\n'],
     ])
   })
 

@@ -147,7 +147,7 @@ describe("usage errors are the command's own words, one line and the hint, never
   })
 
   it('after --, every word is an operand, flag-like or not', async () => {
-    expect((await run(['replay', '--', '--render'])).stderr).toMatch(/^todo-write: cannot open "--render": ENOENT/)
+    expect((await run(['replay', '--', '--render'])).stderr).toMatch(/^todo-write: cannot open "--render": no such file or directory \(ENOENT\)\n/)
     expect(await run(['demo', '--', 'x'])).toEqual(usageError('demo takes no argument, got "x"'))
   })
 

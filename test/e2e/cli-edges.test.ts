@@ -116,7 +116,7 @@ describe('serve keeps answering (TW-PROTO-FRAME-1, TW-PROTO-ERROR-1)', () => {
     ['replay', `node ${BIN} replay --check examples/logs/release-sample.jsonl`, ''],
   ])('TW-CLI-3: a full disk (%s > /dev/full): one line on stderr, status 2', (_name, command, input) => {
     const run = firstStatus(`${command} 2>&1 >/dev/full`, input, ROOT)
-    expect(run.stdout).toBe('todo-write: cannot write stdout: ENOSPC: no space left on device, write\n2\n')
+    expect(run.stdout).toBe('todo-write: cannot write stdout: no space left on device (ENOSPC)\n2\n')
   })
 
   it('TW-CLI-3: a call of exactly 256 MiB is answered whole, though its line is longer than any string', async () => {

@@ -1,6 +1,7 @@
 // The terminal plan (TW-RENDER-1) and its escaping of hostile content (TW-RENDER-2).
 import { describe, expect, it } from 'vitest'
-import { MARKS, PLAN_HEADING, renderPlan, terminalSafe, thousands } from '../../src/log/render.js'
+import { readFileSync } from 'node:fs'
+import { MARKS, PLAN_HEADING, renderPlan, systemMessage, terminalSafe, thousands } from '../../src/log/render.js'
 import type { Todo } from '../../src/core/schema.js'
 
 const todo = (content: string, status: Todo['status']): Todo => ({ content, status })
@@ -72,5 +73,24 @@ describe('thousands: a count as the messages write it', () => {
   it("as toLocaleString('en-US') writes every count of 1 to 16 digits", () => {
     const counts = Array.from({ length: 16 }, (_, i) => [10 ** i, 10 ** (i + 1) - 1, 2 ** (i * 3) + i]).flat()
     expect(counts.map(thousands)).toEqual(counts.map((count) => count.toLocaleString('en-US')))
+  })
+})
+
+describe("systemMessage: a failed system call's words, without what node's message repeats", () => {
+  it('the system call and the path go; the words and the code stay', () => {
+    let error: unknown
+    try {
+      readFileSync('/nonexistent/log.jsonl')
+    } catch (thrown) {
+      error = thrown
+    }
+    expect((error as Error).message).toBe("ENOENT: no such file or directory, open '/nonexistent/log.jsonl'")
+    expect(systemMessage(error)).toBe('no such file or directory (ENOENT)')
+  })
+
+  it('anything else: its message, or what it is', () => {
+    expect(systemMessage(Object.assign(new Error('spawn x ENOENT'), { code: 'ENOENT' }))).toBe('spawn x ENOENT')
+    expect(systemMessage(Object.assign(new Error('odd'), { errno: -2 }))).toBe('odd')
+    expect(systemMessage('a string')).toBe('a string')
   })
 })

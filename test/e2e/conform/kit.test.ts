@@ -137,7 +137,7 @@ describe('TW-KIT-REPORT-1: the report file is checked before the run', () => {
     const run = await onServe('--runs', '100000', '--report', join(tempDir(), 'no-such-dir', 'report.json'))
     expect(run.status).toBe(2)
     expect(run.stdout).toBe('')
-    expect(run.stderr).toMatch(/^todo-write: cannot write the report file: ENOENT/)
+    expect(run.stderr).toMatch(/^todo-write: cannot write the report file ".*report\.json": no such file or directory \(ENOENT\)\n/)
   })
 })
 
