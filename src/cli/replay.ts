@@ -58,9 +58,10 @@ async function parseReplayArgs(argv: string[]) {
   const optionFlag = Object.keys(OPTION_FLAGS).find((flag) => flag in values)
   if (optionFlag !== undefined && mode !== 'verify') throw new UsageError(`--${optionFlag} applies only to --verify`)
   if (values.json && mode !== 'history') throw new UsageError('--json applies only to --history')
-  if (operands.length !== 1) throw new UsageError('replay takes exactly one log: a file, or - for stdin')
-  // No option flag: the log's own request/header says the options (TW-VERIFY-5).
+  // No option flag: the log's own request/header says the options (TW-VERIFY-5). Checked
+  // before the operands: `--profile` with its value forgotten takes the log's name as it.
   const options = optionFlag === undefined ? undefined : await toolOptions(values)
+  if (operands.length !== 1) throw new UsageError('replay takes exactly one log: a file, or - for stdin')
   return { mode, standing: values.standing === true, json: values.json === true, options, path: operands[0]! }
 }
 

@@ -172,6 +172,10 @@ describe('replay usage errors: stderr, nothing on stdout, exit 2 (TW-REPLAY-CLI-
       expect(await run(argv, HEADER)).toEqual(usage('replay takes exactly one log: a file, or - for stdin'))
   })
 
+  it('a value forgotten after --profile: the log taken as the value is named, not a missing log', async () => {
+    expect(await run(['replay', '--verify', '--profile', 'x.jsonl'], HEADER)).toEqual(usage('--profile must be "seed" or "dsh-0.1.1-rc.2", got "x.jsonl"'))
+  })
+
   describe('a log that cannot be opened or read', () => {
     const dir = suiteDir('replay')
 
