@@ -1,7 +1,7 @@
 // Shared plumbing of the `todo-write` subcommands: usage errors, stdin, option flags.
 import type { TodoWriteOptions } from '../core/options.js'
 import type { FlagValues } from './flags.js'
-import { invalidUtf8, strictUtf8 } from '../log/lines.js'
+import { invalidUtf8, STARTS_WITH_BOM, strictUtf8 } from '../log/lines.js'
 import { systemMessage } from '../log/render.js'
 
 /**
@@ -68,8 +68,7 @@ export async function readAll(stream: NodeJS.ReadableStream, what = 'stdin'): Pr
     chunks.push(bytes)
   }
   const bytes = Buffer.concat(chunks)
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
-    throw new UsageError(`${what} starts with a byte-order mark (EF BB BF), which JSON does not allow`)
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) throw new UsageError(`${what} ${STARTS_WITH_BOM}`)
   try {
     return strictUtf8(bytes)
   } catch {

@@ -8,7 +8,7 @@ import type { Todo } from '../core/schema.js'
 import { isNonArrayObject } from '../core/violations.js'
 import { jsonText } from '../log/json.js'
 import { thousands } from '../log/render.js'
-import { invalidUtf8, LineSplitter, strictUtf8, type ByteLine } from '../log/lines.js'
+import { invalidUtf8, LineSplitter, STARTS_WITH_BOM, strictUtf8, type ByteLine } from '../log/lines.js'
 import { PROTOCOL_VERSION, type CallInput, type CallOutcome, type Expected } from './protocol.js'
 
 /** A protocol failure of one request: answered as `{"id":…,"error":…}` (TW-PROTO-ERROR-1). */
@@ -121,7 +121,7 @@ export class ProtocolServer {
     try {
       request = JSON.parse(line)
     } catch {
-      return { response: { id: null, error: 'the request is not JSON' }, next: 'continue' }
+      return { response: { id: null, error: line.startsWith('\ufeff') ? `the request ${STARTS_WITH_BOM}` : 'the request is not JSON' }, next: 'continue' }
     }
     const id = isNonArrayObject(request) && isId(request.id) ? request.id : null
     try {

@@ -27,6 +27,8 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 /** `bytes` as text, or a throw where they are not UTF-8; a byte-order mark is kept, so that a text starting with one is no JSON. */
 export const strictUtf8 = (bytes: Uint8Array): string => strict.decode(bytes)
+/** Why a text that starts with a byte-order mark is refused as JSON, after what it is ("stdin", "the request"). */
+export const STARTS_WITH_BOM = 'starts with a byte-order mark (EF BB BF), which JSON does not allow'
 
 /**
  * The bytes of one line as they are gathered, in pieces: after the ones before when a file

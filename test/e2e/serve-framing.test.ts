@@ -98,10 +98,10 @@ describe('serve: framing (TW-PROTO-FRAME-1)', () => {
     })
   })
 
-  it('a request line that starts with a byte-order mark is not JSON: an error with id null', () => {
+  it('TW-PROTO-ERROR-1: a request line that starts with a byte-order mark is not JSON: an error with id null that names the mark', () => {
     const run = serve(Buffer.concat([Buffer.from(START), Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${call('1')}\n${call('2')}\n`)]))
     const [, refused, served] = lines(run.stdout)
-    expect(refused).toEqual({ id: null, error: 'the request is not JSON' })
+    expect(refused).toEqual({ id: null, error: 'the request starts with a byte-order mark (EF BB BF), which JSON does not allow' })
     expect(served).toMatchObject({ id: 2, isError: false })
   })
 })
