@@ -4,7 +4,7 @@
 import { PROFILE_NAMES, type ProfileName } from '../core/options.js'
 import { spawnSync } from 'node:child_process'
 import { randomInt } from 'node:crypto'
-import { relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { killAll } from '../kit/port.js'
 import { buildReport, commandLabel, header, lastLine, OrderedReports, portSummary, Progress, ReportFile, type RunSettings } from '../kit/report.js'
@@ -123,12 +123,15 @@ function vectorFile<T>(read: () => T): T {
   }
 }
 
+/** The cases a run uses, and the files they were read from. */
 const loadCases = (values: { vectors?: string; cases?: string[] }) =>
   vectorFile(() => {
-    const { suite, cases } = loadSuite(values.vectors ?? BUNDLED_SUITE)
+    const suitePath = values.vectors ?? BUNDLED_SUITE
+    const { suite, cases } = loadSuite(suitePath)
     const extraCases = (values.cases ?? []).flatMap((file) => loadCaseFile(file))
     checkUniqueIds([...cases, ...extraCases])
-    return { suite, cases, extraCases }
+    const read = [suitePath, ...suite.files.map((file) => join(dirname(suitePath), file)), ...(values.cases ?? [])]
+    return { suite, cases, extraCases, read }
   })
 
 export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise<number> {
@@ -151,7 +154,7 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
     startTimeoutMs: integer(values['start-timeout'], '--start-timeout', 10000, 1, TIMER_MAX),
     maxRestarts: integer(values['max-restarts'], '--max-restarts', 10, 0),
   }
-  const { suite, cases, extraCases } = loadCases(values)
+  const { suite, cases, extraCases, read } = loadCases(values)
   const known = [FUZZ_ID, ...cases.map((c) => c.id), ...extraCases.map((c) => c.id), ...PROTOCOL_CHECKS.map((c) => c.id)]
   for (const pattern of values.run ?? []) {
     if (!known.some((id) => matches(id, pattern)))
@@ -163,7 +166,7 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
   let report: ReportFile | null = null
   if (values.report !== undefined) {
     try {
-      report = ReportFile.open(values.report)
+      report = ReportFile.open(values.report, [...read, ...(values['expected-failures'] === undefined ? [] : [values['expected-failures']])])
     } catch (error) {
       throw new UsageError(`cannot write the report file ${JSON.stringify(values.report)}: ${systemMessage(error)}`)
     }

@@ -1,7 +1,7 @@
 // What a conform run tells its user (TW-KIT-REPORT-1): progress on a terminal, a JSON
 // report file, and the last line `N passed, N failed`.
 import type { ProfileName } from '../core/options.js'
-import { closeSync, openSync, writeSync } from 'node:fs'
+import { closeSync, constants, fstatSync, ftruncateSync, openSync, statSync, writeSync } from 'node:fs'
 import { terminalSafe } from '../log/render.js'
 import { PROTOCOL_VERSION } from './protocol.js'
 import { ARGS_NOTATION } from './compare.js'
@@ -163,9 +163,26 @@ export class ReportFile {
     readonly path: string,
   ) {}
 
-  /** Opens (creates or truncates) `path`, or throws the system's error. */
-  static open(path: string): ReportFile {
-    return new ReportFile(openSync(path, 'w'), path)
+  /**
+   * Opens (creates or empties) `path`, or throws why not: the system's error, a file that is
+   * not a regular one (opened without blocking: a FIFO with no reader is refused, not waited
+   * for), or one of `inputs`, the files the run reads, which it would empty.
+   */
+  static open(path: string, inputs: readonly string[]): ReportFile {
+    const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | (constants.O_NONBLOCK ?? 0), 0o666)
+    try {
+      const stats = fstatSync(fd)
+      if (!stats.isFile()) throw new Error('not a regular file')
+      for (const input of inputs) {
+        const read = statSync(input, { throwIfNoEntry: false })
+        if (read?.ino === stats.ino && read.dev === stats.dev) throw new Error('the run reads it')
+      }
+      ftruncateSync(fd)
+    } catch (error) {
+      closeSync(fd)
+      throw error
+    }
+    return new ReportFile(fd, path)
   }
 
   write(report: Report): void {

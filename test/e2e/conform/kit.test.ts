@@ -139,6 +139,38 @@ describe('TW-KIT-REPORT-1: the report file is checked before the run', () => {
     expect(run.stdout).toBe('')
     expect(run.stderr).toMatch(/^todo-write: cannot write the report file ".*report\.json": no such file or directory \(ENOENT\)\n/)
   })
+
+  it('a FIFO without a reader is refused at once, not waited on; any file but a regular one is refused', async () => {
+    const fifo = join(tempDir(), 'report.fifo')
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0)
+    for (const [file, why] of [
+      [fifo, 'no such device or address \\(ENXIO\\)'],
+      ['/dev/null', 'not a regular file'],
+    ]) {
+      const run = await onServe('--runs', '0', '--report', file!)
+      expect(run.status).toBe(2)
+      expect(run.stderr).toMatch(new RegExp(`^todo-write: cannot write the report file "${file}": ${why}\n`))
+    }
+  })
+
+  it('a file the run reads is refused and kept: a case file, or the suite', async () => {
+    const file = join(tempDir(), 'cases.json')
+    const outcome = { isError: true, text: 'Error: todo_write requires an owning agent session', value: null, event: null, current: null }
+    const text = JSON.stringify({
+      description: 'd',
+      cases: [{ id: 'regression/x', rules: [], description: 'one', calls: [{ args: { todos: [] }, agent: false, options: {}, expect: outcome }] }],
+    })
+    writeFileSync(file, text)
+    for (const argv of [
+      ['--cases', file, '--report', file],
+      ['--vectors', `${VECTORS_DIR}suite.json`, '--report', `${VECTORS_DIR}golden-calls.json`],
+    ]) {
+      const run = await onServe('--runs', '0', ...argv)
+      expect(run.status).toBe(2)
+      expect(run.stderr).toMatch(/^todo-write: cannot write the report file ".*": the run reads it\n/)
+    }
+    expect(readFileSync(file, 'utf8')).toBe(text)
+  })
 })
 
 describe('TW-KIT-REPORT-1: cases of --cases files have their own heading', () => {
