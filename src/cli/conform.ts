@@ -145,6 +145,7 @@ export async function runConform(argv: string[], io: Omit<Io, 'stdin'>): Promise
   }
   const command = split < 0 ? null : argv.slice(split + 1)
   if (command !== null && command.length === 0) throw new UsageError('no command after --')
+  if (command !== null && command[0] === '') throw new UsageError('the command after -- is empty')
   const settings: RunSettings = {
     // fast-check's seeds are 32-bit integers.
     seed: integer(values.seed, '--seed', randomInt(2 ** 31), -(2 ** 31), 2 ** 31 - 1),

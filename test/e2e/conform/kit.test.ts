@@ -334,6 +334,7 @@ describe('TW-KIT-FUZZ-1: --profile', () => {
 describe('usage errors exit 2 with a message and nothing on stdout', () => {
   it.each([
     ['no command after --', ['--']],
+    ['an empty command after --', ['--', '']],
     ['a bad --runs', ['--runs', 'many', '--', 'x']],
     ['an unknown flag', ['--fast', '--', 'x']],
     ['an unreadable case file', ['--cases', '/nonexistent/cases.json', '--', 'x']],
