@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { StringSet } from '../core/distinct.js'
 import { isNonArrayObject } from '../core/violations.js'
-import { escapeUnit } from '../log/json.js'
+import { escapeUnit, writeJson } from '../log/json.js'
 import { systemMessage } from '../log/render.js'
 import type { CallInput, Expected } from './protocol.js'
 
@@ -42,9 +42,9 @@ export interface Suite {
   files: string[]
 }
 
-/** The JSON text a call sends: its raw text, or its value as `JSON.stringify` writes it. */
+/** The JSON text a call sends: its raw text, or its value as `JSON.stringify` writes it, at any depth. */
 export const callInput = (call: VectorCall): CallInput => ({
-  args: call.argsText ?? JSON.stringify(call.args),
+  args: call.argsText ?? writeJson(call.args)!,
   agent: call.agent,
   options: call.options,
 })

@@ -173,6 +173,19 @@ describe('TW-KIT-REPORT-1: the report file is checked before the run', () => {
   })
 })
 
+describe('TW-JSON-3: a case of a --cases file', () => {
+  it('with arguments nested 100,000 levels is sent and compared like any other', async () => {
+    const file = join(tempDir(), 'deep.json')
+    const outcome = { isError: true, text: 'Error: todo_write requires an owning agent session', value: null, event: null, current: null }
+    const calls = [{ args: 'ARGS', agent: false, options: {}, expect: outcome }]
+    const args = `{"todos":[],"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`
+    writeFileSync(file, JSON.stringify({ description: 'd', cases: [{ id: 'regression/deep', rules: [], description: 'deep', calls }] }).replace('"ARGS"', args))
+    const run = await onServe('--runs', '0', '--cases', file, '--run', 'regression/deep')
+    expect(run.stderr).toBe('')
+    expect(run.last).toMatch(/^1 passed, 0 failed$/)
+  })
+})
+
 describe('TW-KIT-REPORT-1: cases of --cases files have their own heading', () => {
   it('a regression case is reported as a regression case, not as "vectors: 0 of 1"', async () => {
     const dir = tempDir()
