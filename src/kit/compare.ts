@@ -4,7 +4,9 @@
 // JSON data the port's line parses to, exactly: key order, every character and every number
 // (`-0` is not `0`, an overflowing `1e999` is not `null`), but not the port's JSON escaping.
 import { PortFault, type Port } from './port.js'
-import { callOutcome, errorOf, isArgsRefused, shown, type CallInput, type CallOutcome, type Expected } from './protocol.js'
+import { digest } from '../core/distinct.js'
+import { copied } from '../log/render.js'
+import { callOutcome, clipped, errorOf, isArgsRefused, shown, type CallInput, type CallOutcome, type Expected } from './protocol.js'
 
 const FIELDS = ['isError', 'text', 'value', 'event', 'current'] as const
 export type Field = (typeof FIELDS)[number]
@@ -94,7 +96,7 @@ export async function runCalls(
   const last = (): CallFailure => ({ call: inputs.length - 1, input: inputs.at(-1)!, expected: expectedOf(inputs.length - 1) })
   try {
     const error = errorOf(await ended)
-    if (error !== null && !failure) return { ...last(), problem: `answered "end" with an error: ${error}` }
+    if (error !== null && !failure) return { ...last(), problem: `answered "end" with an error: ${clipped(error)}` }
   } catch (error) {
     if (!(error instanceof PortFault)) throw error
     if (!failure) return faulted({ ...last(), problem: '' }, new PortFault(`failed to end the session: it ${error.message}`, error.stderrTail))
@@ -125,10 +127,10 @@ export const callLines = (input: CallInput, heading: string): string[] => [
 
 /** A call failure as indented lines for the terminal: input, both outputs, the difference. */
 export function describeFailure(failure: CallFailure, calls: number): string[] {
-  const lines = [...callLines(failure.input, `call ${failure.call + 1} of ${calls}`), `  expected: ${outcomeLine(failure.expected)}`]
+  const lines = [...callLines(failure.input, `call ${failure.call + 1} of ${calls}`), `  expected: ${clipped(outcomeLine(failure.expected), OUTCOME_MAX)}`]
   if (failure.actual) {
     const actual = outcomeLine(failure.actual)
-    lines.push(`  actual:   ${actual}`)
+    lines.push(`  actual:   ${clipped(actual, OUTCOME_MAX)}`)
     if (failure.differs) lines.push(`  differs:  ${failure.differs.join(', ')}`, ...failure.differs.flatMap((field) => alignedLines(failure, field)))
     if (actual === outcomeLine(failure.expected))
       lines.push('  note:     both are written alike: the difference is a number JSON writes alike (-0 and 0, or one too large for a double and null)')
@@ -137,6 +139,9 @@ export function describeFailure(failure: CallFailure, calls: number): string[] {
   if (failure.stderrTail) lines.push(...tailLines(failure.stderrTail, '  '))
   return lines
 }
+
+/** The most of an outcome a failure shows: a port's answer may be of any length. */
+const OUTCOME_MAX = 10_000
 
 /** A port's stderr tail as a failure shows it, line by line. */
 export const tailLines = (tail: string, indent: string): string[] => [`${indent}stderr (tail):`, ...tail.split('\n').map((line) => `${indent}  | ${line}`)]
@@ -168,7 +173,7 @@ function alignedLines(failure: CallFailure, field: Field): string[] {
   if (expected === actual) return []
   const { at } = firstDifference(expected, actual)
   const from = Math.max(0, at - BEFORE)
-  const cut = (text: string) => (from > 0 ? '…' : '') + text.slice(from, at + AFTER) + (text.length > at + AFTER ? '…' : '')
+  const cut = (text: string) => copied((from > 0 ? '…' : '') + text.slice(from, at + AFTER) + (text.length > at + AFTER ? '…' : ''))
   const caret = ' '.repeat(at - from + (from > 0 ? 1 : 0)) + '^'
   return [`    ${field}, from character ${at + 1}:`, `      expected: ${cut(expected)}`, `      actual:   ${cut(actual)}`, `                ${caret}`]
 }
@@ -184,5 +189,7 @@ export function failureKey(failure: CallFailure): string {
     const { expected, actual } = firstDifference(fieldText(failure.expected as CallOutcome, field), fieldText(failure.actual!, field))
     return [field, expected, actual]
   })
-  return JSON.stringify(parts)
+  // A port's answer may be of any length; the key a failure is kept under is not.
+  const key = JSON.stringify(parts)
+  return key.length > 1000 ? digest(key) : key
 }

@@ -2,7 +2,7 @@
 // message shapes, and the checks that turn one stdout line into a response or a fault.
 import { isNonArrayObject } from '../core/violations.js'
 import { escapeUnit, jsonText } from '../log/json.js'
-import { thousands } from '../log/render.js'
+import { copied, thousands } from '../log/render.js'
 
 /** The protocol version this kit speaks (TW-PROTO-START-1). */
 export const PROTOCOL_VERSION = 1
@@ -65,7 +65,7 @@ export function readResponse(line: string, id: number | null, orNull = false): R
   if (!isNonArrayObject(message)) return `printed a JSON line that is not an object: ${shown(line, 200)}`
   // Exactly the request's id: -0 is not 0 (TW-KIT-COMPARE-1).
   if (!Object.is(message.id, id) && !(orNull && message.id === null))
-    return `answered with id ${Object.is(message.id, -0) ? '-0' : jsonText(message.id)} where ${id}${orNull ? ' or null' : ''} was expected: ${shown(line, 200)}`
+    return `answered with id ${Object.is(message.id, -0) ? '-0' : shown(message.id, 200)} where ${id}${orNull ? ' or null' : ''} was expected: ${shown(line, 200)}`
   return message
 }
 
@@ -75,8 +75,8 @@ export const errorOf = (response: Record<string, unknown>): string | null => (ty
 /** The implementation a start response names, or why it names none (TW-PROTO-START-1). */
 export function startProblem(response: Record<string, unknown>): string | Implementation {
   const error = errorOf(response)
-  if (error !== null) return `refused the start handshake: ${error}`
-  if (response.protocol !== PROTOCOL_VERSION) return `speaks protocol ${jsonText(response.protocol)}; this kit speaks protocol ${PROTOCOL_VERSION}`
+  if (error !== null) return `refused the start handshake: ${clipped(error)}`
+  if (response.protocol !== PROTOCOL_VERSION) return `speaks protocol ${shown(response.protocol, 200)}; this kit speaks protocol ${PROTOCOL_VERSION}`
   const impl = response.implementation
   if (!isNonArrayObject(impl) || typeof impl.name !== 'string' || typeof impl.language !== 'string' || !['string', 'undefined'].includes(typeof impl.version))
     return 'answered start without "implementation": {"name": string, "language": string}, and "version" a string if it is there'
@@ -105,7 +105,7 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
 /** A call response's outcome, or why it is not one (TW-PROTO-CALL-1). */
 export function callOutcome(response: Record<string, unknown>): CallOutcome | string {
   const error = errorOf(response)
-  if (error !== null) return `answered with an error: ${error}`
+  if (error !== null) return `answered with an error: ${clipped(error)}`
   if (typeof response.isError !== 'boolean') return 'answered a call without a boolean "isError"'
   if (typeof response.text !== 'string') return 'answered a call without a string "text"'
   for (const field of ['value', 'event', 'current'] as const) {
@@ -115,8 +115,15 @@ export function callOutcome(response: Record<string, unknown>): CallOutcome | st
   return { isError: response.isError, text: response.text, value: response.value ?? null, event: response.event ?? null, current: response.current ?? null }
 }
 
+/**
+ * A text a port supplied, as a message holds it: past `max` characters, its start and its
+ * length. What the kit keeps of a failure is bounded by it, not by what the port wrote.
+ */
+export const clipped = (text: string, max = 1000): string =>
+  text.length > max ? copied(`${text.slice(0, max)}… (${thousands(text.length)} characters)`) : text
+
 /** A value for a terminal or a report: JSON, every character outside printable ASCII escaped (trailing spaces, U+2028, lone surrogates all visible). */
 export function shown(value: unknown, max = Infinity): string {
   const text = jsonText(value).replace(/[^\x20-\x7e]/g, escapeUnit)
-  return text.length > max ? text.slice(0, max) + '…' : text
+  return text.length > max ? copied(text.slice(0, max) + '…') : text
 }

@@ -35,6 +35,12 @@ export const terminalSafe = (text: string): string => text.replace(UNSAFE, escap
 export const thousands = (count: number): string => String(count).replace(/\B(?=(\d{3})+$)/g, ',')
 
 /**
+ * A string with storage of its own, code unit for code unit. A part V8 cuts from a string
+ * (slice, or a concatenation of one) keeps the whole string alive as long as the part lives.
+ */
+export const copied = (text: string): string => Buffer.from(text, 'utf16le').toString('utf16le')
+
+/**
  * What a failed system call says, without the call and the path node's message repeats:
  * `no such file or directory (ENOENT)`. Anything else that was thrown, its message.
  */

@@ -12,7 +12,7 @@ import { DEFAULT_OPTIONS, PROFILES, resolveOptions, type ResolvedOptions, type T
 import { TOOL_NAME } from '../core/messages.js'
 import { isNonArrayObject } from '../core/violations.js'
 import { jsonText } from './json.js'
-import { thousands } from './render.js'
+import { copied, thousands } from './render.js'
 import { CallList, leave, loggedResult, loggedText, OpenCalls, type Link, type Paired } from './calls.js'
 
 export interface Mismatch {
@@ -105,9 +105,6 @@ function quoted(text: string): string {
   add('"')
   return shortened(head, length)
 }
-
-/** A string with storage of its own, code unit for code unit. */
-const copied = (text: string): string => Buffer.from(text, 'utf16le').toString('utf16le')
 
 /** A text an open call compares with what is logged: its digest, and its preview for messages. */
 interface Kept {

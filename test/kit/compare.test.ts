@@ -2,9 +2,11 @@
 // line parses to, exactly: -0 is not 0, and a number too large for a double (1e999, which
 // parses to Infinity and which JSON.stringify would write as null) is not null.
 import { describe, expect, it } from 'vitest'
-import { differingFields, failureKey, firstDifference, sameJson, type CallFailure } from '../../src/kit/compare.js'
+import { describeFailure, differingFields, failureKey, firstDifference, sameJson, type CallFailure } from '../../src/kit/compare.js'
 import { portSlug } from '../../src/kit/runner.js'
-import { readResponse } from '../../src/kit/protocol.js'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { callOutcome, readResponse, shown, startProblem } from '../../src/kit/protocol.js'
 import type { CallOutcome } from '../../src/kit/protocol.js'
 
 const accepted: CallOutcome = {
@@ -76,5 +78,47 @@ describe('TW-KIT-REPORT-1: a failure at a glance', () => {
     expect(b).toMatch(/^python3-port\.py-[0-9a-f]{8}$/)
     expect(a).not.toBe(b)
     expect(portSlug(['./my port', '--x=1/..', 'é'])).toMatch(/^my-port-\.\.-[0-9a-f]{8}$/) // only characters safe in a file name, no slash
+  })
+})
+
+describe('TW-KIT-REPORT-1: what a port wrote, a failure holds cut', () => {
+  const long = 'E'.repeat(2_000)
+  const failing = (text: string): CallFailure => ({
+    call: 0,
+    input: { args: '{}', agent: true, options: {} },
+    expected: refused,
+    actual: { ...refused, text },
+    differs: ['text'],
+  })
+  it('an error, a start refusal, a protocol and an id: their start and their length', () => {
+    expect(callOutcome({ id: 1, error: long })).toBe(`answered with an error: ${'E'.repeat(1_000)}… (2,000 characters)`)
+    expect(startProblem({ id: 0, error: long })).toBe(`refused the start handshake: ${'E'.repeat(1_000)}… (2,000 characters)`)
+    expect(startProblem({ id: 0, protocol: long })).toBe(`speaks protocol "${'E'.repeat(199)}…; this kit speaks protocol 1`)
+    const answered = readResponse(`{"id":"${long}"}`, 0) as string
+    expect(answered.startsWith(`answered with id "${'E'.repeat(199)}… where 0 was expected: `)).toBe(true)
+    expect(answered.length).toBeLessThan(500)
+  })
+
+  it('what is kept has storage of its own: 40 clipped errors of a MB each hold no more than a few kB', () => {
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    gc()
+    const before = process.memoryUsage().heapUsed
+    const kept = Array.from({ length: 40 }, (_, i) => [
+      callOutcome({ id: 1, error: `${i}${long.repeat(500)}` }),
+      shown(`${i}${long.repeat(500)}`, 100),
+      ...describeFailure(failing(`${i}${long.repeat(500)}`), 1),
+    ])
+    gc()
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(4_000_000)
+    expect(kept[39]![0]).toMatch(/… \(1,000,002 characters\)$/)
+  })
+
+  it('a failure is grouped under a key of at most 1,000 characters, one for each difference', () => {
+    const [a, b] = [failureKey(failing(`a${long}`)), failureKey(failing(`b${long}`))]
+    expect([a.length, b.length]).toEqual([44, 44])
+    expect(a).not.toBe(b)
+    expect(failureKey(failing(`a${long}`))).toBe(a)
+    expect(failureKey(failing('c'))).toBe('[["text","Error: x","c"]]')
   })
 })

@@ -12,6 +12,7 @@ import { VECTORS_DIR } from '../../support/vectors.js'
 
 const CASES = (JSON.parse(readFileSync(`${VECTORS_DIR}suite.json`, 'utf8')) as { cases: number }).cases
 const PROTOCOL = PROTOCOL_CHECKS.length
+const GOLDEN = (JSON.parse(readFileSync(`${VECTORS_DIR}golden-calls.json`, 'utf8')) as { cases: unknown[] }).cases.length
 /** Every case of a run with --runs 0: the vectors and the protocol checks. */
 const ALL = CASES + PROTOCOL
 const START_FAILED = 'FAIL start: the port could not be started: it failed the start handshake: '
@@ -84,6 +85,17 @@ describe('a port that breaks in the middle of a run is restarted', () => {
     expect(run.stdout).toContain(`FAIL vectors: ${CASES - 1} of ${CASES} cases agree with the expected outcomes`)
     expect(run.stdout).toContain(`todo-write (typescript): ${ONE_FAILED} (1 restart)`)
     expect(run.last).toBe(ONE_FAILED)
+  })
+
+  it.each([
+    ['an error', 'long-error', 'problem:  the port answered with an error: 1'],
+    ['a text', 'long-text', 'actual:   {"isError":'],
+  ])('TW-KIT-REPORT-1: answers of 100,000 characters, each unlike the others (%s): what a failure shows and keeps is cut', async (_, fault, shown) => {
+    const run = await conform(['--runs', '0', '--run', 'golden/*', '--', ...node('faulty.mjs', fault!, '')])
+    expect(Number(run.last.split(', ')[1]!.split(' ')[0])).toBeGreaterThan(GOLDEN / 2)
+    expect(run.stdout).toContain(shown)
+    expect(run.stdout).toMatch(/EEEE… \(100,\d{3} characters\)/)
+    expect(run.stdout.length).toBeLessThan(GOLDEN * 20_000)
   })
 
   it.each([
