@@ -6,7 +6,7 @@ import { terminalSafe } from '../log/render.js'
 import { PROTOCOL_VERSION } from './protocol.js'
 import { ARGS_NOTATION } from './compare.js'
 import type { PortRun } from './runner.js'
-import type { Suite } from './vectors.js'
+import { asciiJson, type Suite } from './vectors.js'
 
 /** Where the kit's text goes: each write resolves once the stream can take more. */
 export interface Writer {
@@ -187,7 +187,8 @@ export class ReportFile {
 
   write(report: Report): void {
     try {
-      writeSync(this.fd, JSON.stringify(report, null, 2) + '\n')
+      // ASCII, as a regression case: a port's text shown with `cat` moves no cursor.
+      writeSync(this.fd, asciiJson(report))
     } finally {
       closeSync(this.fd)
     }

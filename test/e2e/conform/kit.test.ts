@@ -22,6 +22,7 @@ import { sequenceInputs } from '../../../src/kit/fuzzer.js'
 import { sequenceFor } from '../../../src/kit/generators.js'
 import { isArgsRefused } from '../../../src/kit/protocol.js'
 import { Reference } from '../../../src/kit/reference.js'
+import { ReportFile, type Report } from '../../../src/kit/report.js'
 
 const suite = JSON.parse(readFileSync(`${VECTORS_DIR}suite.json`, 'utf8')) as { version: string; cases: number; spec: { version: string; sha256: string } }
 const CASES = suite.cases
@@ -151,6 +152,15 @@ describe('TW-KIT-REPORT-1: the report file is checked before the run', () => {
       expect(run.status).toBe(2)
       expect(run.stderr).toMatch(new RegExp(`^todo-write: cannot write the report file "${file}": ${why}\n`))
     }
+  })
+
+  it("is ASCII: a port's C1 control, U+2028 or other text is written escaped, and reads back the same", () => {
+    const path = join(tempDir(), 'report.json')
+    const report = { note: 'a\u009b1A\u2028é\u007f' } as unknown as Report
+    ReportFile.open(path, []).write(report)
+    const text = readFileSync(path, 'latin1')
+    expect(text).toMatch(/^[\n\x20-\x7e]*$/)
+    expect(JSON.parse(text)).toEqual(report)
   })
 
   it('a file the run reads is refused and kept: a case file, or the suite', async () => {
