@@ -53,7 +53,8 @@ interface Open {
 export function writeIteratively(root: unknown): string | undefined {
   const out: string[] = []
   const stack: Open[] = []
-  const ancestors = new Set<object>()
+  // A WeakSet: a Set holds at most 2^24 values, fewer than the levels a line can open.
+  const ancestors = new WeakSet<object>()
   // Writes a value, or opens a container (its contents follow on the stack); false when JSON skips it.
   const visit = (value: unknown): boolean => {
     if (typeof value !== 'object' || value === null) {

@@ -4,7 +4,7 @@
 // for depth, then the iterative writer: checked once past that depth, with an expected text
 // built from JSON.stringify of the inner part. (The 10^5-level cases are in
 // test/e2e/deep-nesting.test.ts, outside the mutation gate: see docs/mutation-testing.md.)
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { UNWRITABLE, jsonText, writeIteratively, writeJson, writtenData } from '../../src/log/json.js'
 
 const nativeError = (value: unknown): Error => {
@@ -54,6 +54,21 @@ describe('writeIteratively: the bytes JSON.stringify writes', () => {
     const shared = { a: [1] }
     same([shared, shared])
     same({ x: shared, y: [shared] })
+  })
+
+  it('more levels than a Set can hold are written: V8 refuses a Set its 2^24th value, here a 1,000th', () => {
+    const add = Set.prototype.add
+    const capped = vi.spyOn(Set.prototype, 'add').mockImplementation(function (this: Set<unknown>, value) {
+      if (this.size >= 1_000) throw new RangeError('Set maximum size exceeded')
+      return add.call(this, value)
+    })
+    try {
+      let deep: unknown = []
+      for (let i = 0; i < 2_000; i++) deep = [deep]
+      expect(writeIteratively(deep)).toBe(`${'['.repeat(2_001)}${']'.repeat(2_001)}`)
+    } finally {
+      capped.mockRestore()
+    }
   })
 
   it('a cycle or a BigInt at any depth throws a TypeError', () => {
