@@ -67,7 +67,8 @@ async function parseReplayArgs(argv: string[]) {
 
 /**
  * Whether `path` names a regular file, which can be read from its end (TW-REPLAY-TAIL-1);
- * undefined when it cannot be looked at: opening it then says why. A directory is refused.
+ * undefined when it cannot be looked at: opening it then says why. A directory is refused,
+ * and so is a device: /dev/zero would be read for ever, a line too long after another.
  */
 function isRegularFile(path: string): boolean | undefined {
   let stats: import('node:fs').Stats
@@ -77,6 +78,7 @@ function isRegularFile(path: string): boolean | undefined {
     return undefined
   }
   if (stats.isDirectory()) throw new UsageError(`cannot read ${JSON.stringify(path)}: it is a directory`)
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) throw new UsageError(`cannot read ${JSON.stringify(path)}: it is a device`)
   return stats.isFile()
 }
 

@@ -191,6 +191,11 @@ describe('replay usage errors: stderr, nothing on stdout, exit 2 (TW-REPLAY-CLI-
         expect(await replay([...mode, dir()])).toEqual(usage(`cannot read ${JSON.stringify(dir())}: it is a directory`))
     })
 
+    it('a device, in every mode: /dev/zero is never read for ever', async () => {
+      for (const mode of [[], ['--render'], ['--check'], ['--acp'], ['--verify'], ['--history']])
+        expect(await replay([...mode, '/dev/zero'])).toEqual(usage('cannot read "/dev/zero": it is a device'))
+    })
+
     // A regular file no one may read: as root, a write-only sysctl (root's file permissions
     // do not override those); for anyone else, a file of mode 000.
     const unreadable = (): string => {
