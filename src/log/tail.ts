@@ -105,7 +105,7 @@ export const standingPlanOf = async (path: string): Promise<Todo[] | null> => (a
 
 async function readTail(file: ReadsAt, size: number, which: Which): Promise<TailPlan> {
   const problems = new ProblemList<TailProblem>()
-  const header = await readHeader(file)
+  const header = await readHeader(file, size)
   for (const record of header.records) if (record.kind === 'problem') problems.add({ line: record.line, fromEnd: false, message: record.message })
   let recognized = header.records.some((record) => record.kind === 'header')
   // Line 1 holds an event when the header is missing: then it is read from the end like the rest.
@@ -160,12 +160,17 @@ async function readForwards(path: string, which: Which): Promise<TailPlan> {
   }
 }
 
-/** The first line, read from the start and checked as a header (TW-LOG-4); `end` is where line 2 starts. */
-async function readHeader(file: ReadsAt): Promise<{ records: LogRecord[]; end: number }> {
+/**
+ * The first line of the file's first `size` bytes, read from the start and checked as a
+ * header (TW-LOG-4); `end` is where line 2 starts. Nothing past `size` is read: a log that
+ * grows meanwhile is read as it was when sized.
+ */
+async function readHeader(file: ReadsAt, size: number): Promise<{ records: LogRecord[]; end: number }> {
   const parser = new LogParser()
   const splitter = new LineSplitter()
+  const blockAt = (at: number) => readAt(file, at, Math.min(BLOCK, size - at))
   let at = 0
-  for (let block = await readAt(file, at, BLOCK); block.length > 0; at += block.length, block = await readAt(file, at, BLOCK)) {
+  for (let block = await blockAt(at); block.length > 0; at += block.length, block = await blockAt(at)) {
     // The first line the blocks complete is line 1; line 2 starts after its line break.
     // A run of blank lines starts with line 1: that one is read here, the rest from the end.
     for (const line of splitter.push(block)) return { records: line.kind === 'blank' ? parser.push('') : parser.readOne(line), end: at + block.indexOf(LF) + 1 }

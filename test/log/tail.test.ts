@@ -1,7 +1,7 @@
 // The plan read from the end of a log file (TW-REPLAY-TAIL-1) against the streaming fold:
 // generated logs, damaged or not, cut anywhere, with blocks boundaries inside multi-byte
 // characters; the shipped sample logs (the real recorded session: test/e2e/fixture.test.ts).
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -159,6 +159,22 @@ describe('TW-REPLAY-TAIL-1: the plan from the end is the streaming plan', () => 
 
   it('an empty file: no plan, the empty log named', async () => {
     expect(await tail('')).toEqual(read(null, [atStart(1, EMPTY_LOG)], 0, false))
+  })
+
+  it('a log that grows once sized is read as it was: empty, its header alone, or its header cut short', async () => {
+    // The header cut short by the size: the rest of its line comes after.
+    const cut = HEADER.slice(0, -1)
+    const cases: [string, string, unknown[]][] = [
+      ['', HEADER + EMPTY, [atStart(1, EMPTY_LOG)]],
+      [HEADER, EMPTY, []],
+      [cut, `\n${EMPTY}`, []],
+    ]
+    for (const [before, after, problems] of cases) {
+      const path = file(before)
+      const files = syncFiles()
+      const growing = { ...files, size: async (fd: number) => [await files.size(fd), appendFileSync(path, after)][0]! }
+      expect(await planFromEndWith(growing, path, 'current')).toEqual(read(null, problems, 0, before !== ''))
+    }
   })
 
   it('standingPlanOf stops at the last turn/start', async () => {
