@@ -10,8 +10,6 @@
 // polluted Object.prototype) stands in for a key, and `__proto__` is a key like any other.
 // The copy is iterative (any depth); a value met again on another path, shared but not
 // cyclic, was copied whole already and that copy is used again (linear in the value's size).
-// The memo is a WeakMap: a Map holds at most 2^24 entries, and a value of more containers
-// (32 MiB of brackets) would be answered with V8's RangeError instead of the rules' answer.
 
 export const NOT_LOSSLESS = 'tool execution arguments must be losslessly JSON-serializable'
 
@@ -42,7 +40,7 @@ export function registryCopy(value: unknown): unknown {
   // polluted Array.prototype.
   const chunks = new Map<number, unknown[]>()
   let open = 0
-  const memo = new WeakMap<object, unknown>()
+  const memo = new Map<object, unknown>()
   // A scalar is its own copy; a container's copy is filled in as the stack reaches it.
   const copyOf = (item: unknown): unknown => {
     if (item === null || typeof item === 'string' || typeof item === 'boolean') return item

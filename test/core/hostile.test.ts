@@ -2,7 +2,7 @@
 // TW-APPEND-1): getters and Proxies that answer differently on each read, inherited keys,
 // holes, cycles, throwing traps, and sessions whose append is asynchronous. The log's one
 // promise — it never holds a snapshot the spec would refuse — must hold against all of them.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { callTodoWrite, callTodoWriteAsync } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import { createTodoWriteTool } from '../../src/core/tool.js'
@@ -124,19 +124,6 @@ describe('TW-JSON-2: a value is read once', () => {
     let x: unknown = []
     for (let i = 0; i < 60; i++) x = [x, x]
     expect(run({ todos: [], deep: x }).outcome.text).toBe('Updated todo list: 0 pending, 0 in progress, 0 completed.')
-  })
-
-  it('a value of more containers than a Map can hold is copied: V8 refuses a 2^24th entry, here a 1,000th', () => {
-    const set = Map.prototype.set
-    const capped = vi.spyOn(Map.prototype, 'set').mockImplementation(function (this: Map<unknown, unknown>, key, value) {
-      if (this.size >= 1_000) throw new RangeError('Map maximum size exceeded')
-      return set.call(this, key, value)
-    })
-    try {
-      expect(run({ todos: [], many: Array.from({ length: 2_000 }, () => []) }).outcome.text).toBe('Updated todo list: 0 pending, 0 in progress, 0 completed.')
-    } finally {
-      capped.mockRestore()
-    }
   })
 
   it('a key named __proto__ is copied as a key: refused by name under unknownItemKeys reject, dropped otherwise', () => {
