@@ -40,7 +40,7 @@ export function registryCopy(value: unknown): unknown {
   // polluted Array.prototype.
   const chunks = new Map<number, unknown[]>()
   let open = 0
-  const memo = new Map<object, unknown>()
+  const memo = new Memo()
   // A scalar is its own copy; a container's copy is filled in as the stack reaches it.
   const copyOf = (item: unknown): unknown => {
     if (item === null || typeof item === 'string' || typeof item === 'boolean') return item
@@ -79,6 +79,36 @@ export function registryCopy(value: unknown): unknown {
     }
   }
   return root
+}
+
+/**
+ * The memo: a Map, and one more each time V8 refuses the last a key (a Map holds at most
+ * 2^24). A WeakMap has no such limit, but its entries cost more memory than a copy of
+ * millions of levels can spare (test/e2e/deep-nesting-serve.test.ts).
+ */
+class Memo {
+  private last = new Map<object, unknown>()
+  private readonly maps = [this.last]
+
+  /** What `key` maps to; never undefined for a key set. */
+  get(key: object): unknown {
+    for (const map of this.maps) {
+      const value = map.get(key)
+      if (value !== undefined) return value
+    }
+    return undefined
+  }
+
+  /** Maps `key` to `value`, where it is already mapped, else in the last Map or a new one. */
+  set(key: object, value: unknown): void {
+    const holder = this.maps.find((map) => map.has(key)) ?? this.last
+    try {
+      holder.set(key, value)
+    } catch {
+      this.last = new Map([[key, value]])
+      this.maps.push(this.last)
+    }
+  }
 }
 
 /** How many open containers a chunk of the copy's stack holds. */

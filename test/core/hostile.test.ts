@@ -2,7 +2,7 @@
 // TW-APPEND-1): getters and Proxies that answer differently on each read, inherited keys,
 // holes, cycles, throwing traps, and sessions whose append is asynchronous. The log's one
 // promise — it never holds a snapshot the spec would refuse — must hold against all of them.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { callTodoWrite, callTodoWriteAsync } from '../../src/core/call.js'
 import { MemorySession } from '../../src/log/events.js'
 import { createTodoWriteTool } from '../../src/core/tool.js'
@@ -124,6 +124,55 @@ describe('TW-JSON-2: a value is read once', () => {
     let x: unknown = []
     for (let i = 0; i < 60; i++) x = [x, x]
     expect(run({ todos: [], deep: x }).outcome.text).toBe('Updated todo list: 0 pending, 0 in progress, 0 completed.')
+  })
+
+  it('a value of more containers than a Map can hold is copied: V8 refuses a Map its 2^24th key, here its 1,000th', () => {
+    const set = Map.prototype.set
+    const capped = vi.spyOn(Map.prototype, 'set').mockImplementation(function (this: Map<unknown, unknown>, key, value) {
+      if (this.size >= 1_000 && !this.has(key)) throw new RangeError('Map maximum size exceeded')
+      return set.call(this, key, value)
+    })
+    const many = () => Array.from({ length: 1_500 }, () => [])
+    const shared = many()
+    const late: unknown[] = []
+    const cyclic: unknown[] = []
+    cyclic.push(cyclic)
+    try {
+      const EMPTY = 'Updated todo list: 0 pending, 0 in progress, 0 completed.'
+      // Met again: one opened in the first Map and closed once a second was open; one in the second.
+      expect(run({ todos: [], a: shared, b: shared }).outcome.text).toBe(EMPTY)
+      expect(run({ todos: [], many: many(), a: late, b: late }).outcome.text).toBe(EMPTY)
+      // A cycle that closes in the second Map.
+      expect(run({ todos: [], many: many(), cyclic }).outcome.text).toBe(LOSSY)
+    } finally {
+      capped.mockRestore()
+    }
+  })
+
+  it('the key a full Map refuses is kept in the next: a cycle that closes on it is refused, each property read once', () => {
+    let reads = 0
+    const cyclic = {
+      get self() {
+        reads++
+        return cyclic
+      },
+    }
+    const set = Map.prototype.set
+    let full = true
+    const capped = vi.spyOn(Map.prototype, 'set').mockImplementation(function (this: Map<unknown, unknown>, key, value) {
+      if (key === cyclic && full) {
+        full = false
+        throw new RangeError('Map maximum size exceeded')
+      }
+      return set.call(this, key, value)
+    })
+    try {
+      expect(run({ todos: [], cyclic }).outcome.text).toBe(LOSSY)
+      expect(full).toBe(false)
+      expect(reads).toBe(1)
+    } finally {
+      capped.mockRestore()
+    }
   })
 
   it('a key named __proto__ is copied as a key: refused by name under unknownItemKeys reject, dropped otherwise', () => {
